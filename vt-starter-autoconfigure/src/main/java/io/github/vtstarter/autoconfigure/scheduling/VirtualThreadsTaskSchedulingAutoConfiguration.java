@@ -1,0 +1,53 @@
+package io.github.vtstarter.autoconfigure.scheduling;
+
+import java.util.concurrent.ScheduledExecutorService;
+
+import io.github.vtstarter.autoconfigure.ConditionalOnMissingBootSupport;
+import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.task.VirtualThreadsTaskExecutionAutoConfiguration;
+import io.github.vtstarter.scheduling.VirtualThreadTaskScheduler;
+import io.github.vtstarter.task.VirtualThreadTaskExecutor;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.task.TaskSchedulingAutoConfiguration;
+import org.springframework.boot.autoconfigure.task.TaskSchedulingProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.TaskManagementConfigUtils;
+
+/**
+ * {@code @Scheduled} methods on virtual threads ({@code scheduling-N}). Same bean name and conditions as
+ * Boot's {@code taskScheduler}: only with {@code @EnableScheduling}, and only when the application has no
+ * {@link TaskScheduler}, {@link ScheduledExecutorService} or {@link SchedulingConfigurer} of its own.
+ * Honours {@code spring.task.scheduling.thread-name-prefix} and {@code spring.task.scheduling.shutdown.*}.
+ */
+@AutoConfiguration(before = TaskSchedulingAutoConfiguration.class,
+		after = { VirtualThreadsAutoConfiguration.class, VirtualThreadsTaskExecutionAutoConfiguration.class })
+@ConditionalOnVirtualThreads
+@ConditionalOnMissingBootSupport(since = "3.2")
+@EnableConfigurationProperties(TaskSchedulingProperties.class)
+public class VirtualThreadsTaskSchedulingAutoConfiguration {
+
+	/** The scheduler's name in the registry, and its bean name. */
+	public static final String TASK_SCHEDULER_BEAN_NAME = "taskScheduler";
+
+	@Bean(name = TASK_SCHEDULER_BEAN_NAME)
+	@ConditionalOnBean(name = TaskManagementConfigUtils.SCHEDULED_ANNOTATION_PROCESSOR_BEAN_NAME)
+	@ConditionalOnMissingBean({ SchedulingConfigurer.class, TaskScheduler.class, ScheduledExecutorService.class })
+	public VirtualThreadTaskScheduler taskScheduler(VirtualThreadRegistry registry,
+			TaskSchedulingProperties properties) {
+		String prefix = properties.getThreadNamePrefix();
+		VirtualThreadTaskExecutor executor = new VirtualThreadTaskExecutor(TASK_SCHEDULER_BEAN_NAME,
+				registry.threadFactory(TASK_SCHEDULER_BEAN_NAME, prefix));
+		executor.setAwaitTermination(properties.getShutdown().isAwaitTermination(),
+				properties.getShutdown().getAwaitTerminationPeriod());
+		return new VirtualThreadTaskScheduler(executor, prefix + "timer");
+	}
+
+}

@@ -1,0 +1,69 @@
+package io.github.vtstarter.autoconfigure.web;
+
+import io.github.vtstarter.autoconfigure.ConditionalOnMissingBootSupport;
+import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.undertow.Undertow;
+import org.apache.catalina.startup.Tomcat;
+import org.eclipse.jetty.server.Server;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Puts the embedded web server's request processing on virtual threads: Tomcat, Jetty or Undertow,
+ * whichever the application runs. Each customizer is a {@code WebServerFactoryCustomizer}, so it also
+ * reaches a server factory that the application declares itself, and each leaves alone an executor
+ * that the application has set.
+ */
+@AutoConfiguration(after = VirtualThreadsAutoConfiguration.class)
+@ConditionalOnWebApplication
+@ConditionalOnVirtualThreads
+public class VirtualThreadsWebServerAutoConfiguration {
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Tomcat.class)
+	@ConditionalOnMissingBootSupport(since = "3.2")
+	static class TomcatConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		TomcatVirtualThreadsCustomizer tomcatVirtualThreadsCustomizer(VirtualThreadRegistry registry) {
+			return new TomcatVirtualThreadsCustomizer(registry);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Server.class)
+	@ConditionalOnMissingBootSupport(since = "3.2")
+	static class JettyConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		JettyVirtualThreadsCustomizer jettyVirtualThreadsCustomizer(VirtualThreadRegistry registry) {
+			return new JettyVirtualThreadsCustomizer(registry);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Undertow.class)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnMissingBootSupport(since = "3.4")
+	static class UndertowConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		UndertowVirtualThreadsCustomizer undertowVirtualThreadsCustomizer(VirtualThreadRegistry registry) {
+			return new UndertowVirtualThreadsCustomizer(registry);
+		}
+
+	}
+
+}

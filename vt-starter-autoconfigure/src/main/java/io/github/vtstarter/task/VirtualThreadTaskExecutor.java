@@ -1,0 +1,221 @@
+package io.github.vtstarter.task;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.core.task.TaskDecorator;
+import org.springframework.core.task.TaskRejectedException;
+import org.springframework.lang.Nullable;
+import org.springframework.util.Assert;
+
+/**
+ * An {@link AsyncTaskExecutor} that runs every task on a new virtual thread: the backport of the
+ * {@code SimpleAsyncTaskExecutor} that Spring Boot 3.2 configures as {@code applicationTaskExecutor}.
+ * <ul>
+ * <li><b>Concurrency limit without pinning.</b> Spring Framework 6.0's throttle waits inside
+ * {@code synchronized}, which pins a virtual caller's carrier on Java 21-23. Here the caller waits on a
+ * {@link Semaphore}, so a virtual thread parks and frees its carrier. As in Boot 3.2, the caller waits
+ * for a free slot (back-pressure), rather than the task being queued.</li>
+ * <li><b>Graceful shutdown.</b> Virtual threads are daemon threads: the JVM does not wait for them. On
+ * {@link #destroy()} new tasks are rejected, and in-flight tasks get the configured termination period;
+ * any still running after it are logged by name, never dropped silently.</li>
+ * </ul>
+ */
+public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableBean {
+
+	private static final Log logger = LogFactory.getLog(VirtualThreadTaskExecutor.class);
+
+	private final String name;
+
+	private final ThreadFactory threadFactory;
+
+	@Nullable
+	private TaskDecorator taskDecorator;
+
+	@Nullable
+	private Semaphore concurrencyLimit;
+
+	private int concurrencyLimitValue = -1;
+
+	private boolean awaitTermination;
+
+	@Nullable
+	private Duration awaitTerminationPeriod;
+
+	private final Set<Thread> running = ConcurrentHashMap.newKeySet();
+
+	private volatile boolean shutdown;
+
+	/**
+	 * Creates an executor.
+	 * @param name the name used in log messages (the bean name)
+	 * @param threadFactory the factory of the virtual threads that run the tasks
+	 */
+	public VirtualThreadTaskExecutor(String name, ThreadFactory threadFactory) {
+		this.name = name;
+		this.threadFactory = threadFactory;
+	}
+
+	/**
+	 * Decorates every task before it runs (context propagation, MDC, ...).
+	 * @param taskDecorator the decorator, or {@code null}
+	 */
+	public void setTaskDecorator(@Nullable TaskDecorator taskDecorator) {
+		this.taskDecorator = taskDecorator;
+	}
+
+	/**
+	 * How many tasks may run at once; callers wait for a free slot. {@code -1} (the default) for no limit.
+	 * @param limit a positive limit, or -1
+	 */
+	public void setConcurrencyLimit(int limit) {
+		Assert.isTrue(limit == -1 || limit > 0, "Concurrency limit must be positive, or -1 for no limit");
+		this.concurrencyLimitValue = limit;
+		this.concurrencyLimit = (limit > 0) ? new Semaphore(limit) : null;
+	}
+
+	public int getConcurrencyLimit() {
+		return this.concurrencyLimitValue;
+	}
+
+	/**
+	 * Whether {@link #destroy()} waits for running tasks.
+	 * @param awaitTermination whether to wait
+	 * @param period the longest wait; {@code null} to wait until every task has ended
+	 */
+	public void setAwaitTermination(boolean awaitTermination, @Nullable Duration period) {
+		this.awaitTermination = awaitTermination;
+		this.awaitTerminationPeriod = period;
+	}
+
+	@Override
+	public void execute(Runnable task) {
+		Assert.notNull(task, "Task must not be null");
+		Runnable decorated = (this.taskDecorator != null) ? this.taskDecorator.decorate(task) : task;
+		acquireSlot();
+		Thread thread;
+		try {
+			thread = this.threadFactory.newThread(() -> run(decorated));
+			// Registered before the shutdown check so that destroy() either sees the thread or the
+			// thread sees the shutdown: no task can slip between the two.
+			this.running.add(thread);
+			if (this.shutdown) {
+				this.running.remove(thread);
+				throw new TaskRejectedException(this.name + " has been shut down and does not accept " + task);
+			}
+		}
+		catch (RuntimeException | Error ex) {
+			releaseSlot();
+			throw ex;
+		}
+		thread.start();
+	}
+
+	@Override
+	@Deprecated
+	public void execute(Runnable task, long startTimeout) {
+		execute(task);
+	}
+
+	@Override
+	public Future<?> submit(Runnable task) {
+		FutureTask<Object> future = new FutureTask<>(task, null);
+		execute(future);
+		return future;
+	}
+
+	@Override
+	public <T> Future<T> submit(Callable<T> task) {
+		FutureTask<T> future = new FutureTask<>(task);
+		execute(future);
+		return future;
+	}
+
+	private void run(Runnable task) {
+		try {
+			task.run();
+		}
+		finally {
+			this.running.remove(Thread.currentThread());
+			releaseSlot();
+		}
+	}
+
+	private void acquireSlot() {
+		if (this.shutdown) {
+			throw new TaskRejectedException(this.name + " has been shut down");
+		}
+		Semaphore limit = this.concurrencyLimit;
+		if (limit != null) {
+			try {
+				limit.acquire();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new TaskRejectedException("Interrupted while waiting for a free slot of " + this.name, ex);
+			}
+		}
+	}
+
+	private void releaseSlot() {
+		Semaphore limit = this.concurrencyLimit;
+		if (limit != null) {
+			limit.release();
+		}
+	}
+
+	/** @return how many tasks run now */
+	public int getRunningCount() {
+		return this.running.size();
+	}
+
+	public boolean isShutdown() {
+		return this.shutdown;
+	}
+
+	/**
+	 * Stops accepting tasks and, when configured, waits for the running ones.
+	 */
+	@Override
+	public void destroy() throws InterruptedException {
+		this.shutdown = true;
+		if (this.awaitTermination) {
+			long deadline = (this.awaitTerminationPeriod != null)
+					? System.nanoTime() + this.awaitTerminationPeriod.toNanos() : Long.MAX_VALUE;
+			for (Thread thread : Set.copyOf(this.running)) {
+				long remaining = deadline - System.nanoTime();
+				if (remaining <= 0) {
+					break;
+				}
+				thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)));
+			}
+		}
+		if (!this.running.isEmpty()) {
+			logger.warn(this.running.size() + " task(s) of " + this.name + " still running at shutdown "
+					+ (this.awaitTermination ? "after the termination period of " + this.awaitTerminationPeriod
+							: "(await-termination is off)")
+					+ "; they run on daemon virtual threads and end when the JVM exits: "
+					+ this.running.stream().map(Thread::getName).sorted().collect(Collectors.joining(", ")));
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "VirtualThreadTaskExecutor[" + this.name + ", running=" + getRunningCount() + ", limit="
+				+ this.concurrencyLimitValue + "]";
+	}
+
+}
