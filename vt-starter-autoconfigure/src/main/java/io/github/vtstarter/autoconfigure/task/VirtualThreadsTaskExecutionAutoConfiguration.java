@@ -42,24 +42,31 @@ public class VirtualThreadsTaskExecutionAutoConfiguration {
 	/** Boot 3.2's property, read here on 3.1. */
 	public static final String CONCURRENCY_LIMIT_PROPERTY = "spring.task.execution.simple.concurrency-limit";
 
+	private final int concurrencyLimit;
+
+	// Read here, not in the @Lazy bean method, so that a bad value fails the start, not the first task.
+	VirtualThreadsTaskExecutionAutoConfiguration(Environment environment) {
+		this.concurrencyLimit = concurrencyLimit(environment);
+	}
+
 	@Lazy
 	@Bean(name = { TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 			AsyncAnnotationBeanPostProcessor.DEFAULT_TASK_EXECUTOR_BEAN_NAME })
 	@ConditionalOnMissingBean(Executor.class)
 	public VirtualThreadTaskExecutor applicationTaskExecutor(VirtualThreadRegistry registry,
-			TaskExecutionProperties properties, ObjectProvider<TaskDecorator> taskDecorator, Environment environment) {
+			TaskExecutionProperties properties, ObjectProvider<TaskDecorator> taskDecorator) {
 		VirtualThreadTaskExecutor executor = new VirtualThreadTaskExecutor(
 				TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 				registry.threadFactory(TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 						properties.getThreadNamePrefix()));
 		executor.setTaskDecorator(taskDecorator.getIfUnique());
-		executor.setConcurrencyLimit(concurrencyLimit(environment));
+		executor.setConcurrencyLimit(this.concurrencyLimit);
 		executor.setAwaitTermination(properties.getShutdown().isAwaitTermination(),
 				properties.getShutdown().getAwaitTerminationPeriod());
 		return executor;
 	}
 
-	static int concurrencyLimit(Environment environment) {
+	private static int concurrencyLimit(Environment environment) {
 		Integer limit = Binder.get(environment).bind(CONCURRENCY_LIMIT_PROPERTY, Integer.class).orElse(null);
 		if (limit == null || limit == -1) {
 			return -1;

@@ -1,0 +1,75 @@
+package io.github.vtstarter.autoconfigure.keepalive;
+
+import java.time.Duration;
+
+import io.github.vtstarter.testsupport.EnabledWith;
+import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * When vt-starter keeps the JVM alive, and the thread it uses.
+ */
+class VirtualThreadsKeepAliveAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(VirtualThreadsKeepAliveAutoConfiguration.class));
+
+	@Test
+	@EnabledWith(Runtime.VIRTUAL_THREADS)
+	void keepAliveThreadLivesFromRefreshToClose() {
+		KeepAliveThread[] keepAlive = new KeepAliveThread[1];
+		this.runner.run((context) -> {
+			keepAlive[0] = context.getBean(KeepAliveThread.class);
+			assertThat(keepAlive[0].isAlive()).isTrue();
+			Thread thread = findThread(KeepAliveThread.THREAD_NAME);
+			assertThat(thread).isNotNull();
+			assertThat(thread.isDaemon()).isFalse();
+		});
+		await().atMost(Duration.ofSeconds(5)).until(() -> !keepAlive[0].isAlive());
+	}
+
+	@Test
+	@EnabledWith(Runtime.VIRTUAL_THREADS)
+	void keepAliveFalseTurnsItOff() {
+		this.runner.withPropertyValues("spring.main.keep-alive=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(KeepAliveThread.class));
+	}
+
+	@Test
+	void virtualThreadsOffMeansNoKeepAlive() {
+		this.runner.withPropertyValues("spring.threads.virtual.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(KeepAliveThread.class));
+	}
+
+	@Test
+	@EnabledWith(Runtime.BACKPORT)
+	void keepAliveTrueIsBackportedEvenWithoutVirtualThreads() {
+		this.runner.withPropertyValues("spring.threads.virtual.enabled=false", "spring.main.keep-alive=true")
+			.run((context) -> assertThat(context).hasSingleBean(KeepAliveThread.class));
+	}
+
+	@Test
+	@EnabledWith(Runtime.BOOT_NATIVE)
+	void keepAliveTrueIsLeftToBoot32() {
+		this.runner.withPropertyValues("spring.main.keep-alive=true")
+			.run((context) -> assertThat(context).doesNotHaveBean(KeepAliveThread.class));
+	}
+
+	@Test
+	@EnabledWith(Runtime.NO_VIRTUAL_THREADS)
+	void noKeepAliveOnJava17ByDefault() {
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(KeepAliveThread.class));
+	}
+
+	private static Thread findThread(String name) {
+		return Thread.getAllStackTraces().keySet().stream().filter((t) -> t.getName().equals(name)).findFirst()
+			.orElse(null);
+	}
+
+}

@@ -1,0 +1,162 @@
+package io.github.vtstarter.autoconfigure.web;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.github.vtstarter.testsupport.EnabledWith;
+import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.testsupport.RunningApp;
+import io.github.vtstarter.testsupport.ThreadController;
+import io.github.vtstarter.testsupport.ThreadInfo;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.websocket.servlet.WebSocketServletAutoConfiguration;
+import org.springframework.boot.web.embedded.jetty.JettyServletWebServerFactory;
+import org.springframework.boot.web.embedded.tomcat.TomcatProtocolHandlerCustomizer;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Real embedded servers on random ports: which thread serves a request.
+ */
+@EnabledWith(Runtime.VIRTUAL_THREADS)
+class VirtualThreadsWebServerTests {
+
+	@Test
+	void tomcatServesRequestsOnVirtualThreadsByDefault() {
+		try (RunningApp app = RunningApp.web(DefaultServerApp.class)) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			assertThat(served.virtual()).as("served on %s", served.name()).isTrue();
+			assertThat(served.name()).startsWith("tomcat-handler-");
+		}
+	}
+
+	@Test
+	@EnabledWith(Runtime.BACKPORT)
+	void tomcatRequestsAreCountedByTheRegistry() {
+		try (RunningApp app = RunningApp.web(DefaultServerApp.class)) {
+			app.get("/thread", ThreadInfo.class);
+			app.get("/thread", ThreadInfo.class);
+			VirtualThreadRegistry registry = app.context().getBean(VirtualThreadRegistry.class);
+			assertThat(registry.stats(TomcatVirtualThreadsCustomizer.EXECUTOR_NAME).getStarted())
+				.isGreaterThanOrEqualTo(2);
+		}
+	}
+
+	@Test
+	void tomcatServesRequestsOnPlatformThreadsWhenSwitchedOff() {
+		try (RunningApp app = RunningApp.web(DefaultServerApp.class, "spring.threads.virtual.enabled=false")) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			assertThat(served.virtual()).isFalse();
+			assertThat(served.name()).startsWith("http-nio-");
+		}
+	}
+
+	@Test
+	@EnabledWith(Runtime.BACKPORT)
+	void tomcatKeepsAnExecutorSetByTheApplication() {
+		try (RunningApp app = RunningApp.web(UserExecutorApp.class)) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			assertThat(served.virtual()).isFalse();
+			assertThat(served.name()).startsWith("user-pool-");
+		}
+	}
+
+	@Test
+	void jettyServesRequestsOnVirtualThreads() {
+		try (RunningApp app = RunningApp.web(JettyApp.class)) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			assertThat(served.virtual()).as("served on %s", served.name()).isTrue();
+		}
+	}
+
+	@Test
+	void jettyServesRequestsOnPlatformThreadsWhenSwitchedOff() {
+		try (RunningApp app = RunningApp.web(JettyApp.class, "spring.threads.virtual.enabled=false")) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			assertThat(served.virtual()).as("served on %s", served.name()).isFalse();
+		}
+	}
+
+	@Test
+	void undertowServesRequestsOnVirtualThreads() {
+		try (RunningApp app = RunningApp.web(UndertowApp.class)) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			assertThat(served.virtual()).as("served on %s", served.name()).isTrue();
+			assertThat(served.name()).startsWith("undertow-");
+		}
+	}
+
+	@Test
+	void undertowServesRequestsOnPlatformThreadsWhenSwitchedOff() {
+		try (RunningApp app = RunningApp.web(UndertowApp.class, "spring.threads.virtual.enabled=false")) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			assertThat(served.virtual()).as("served on %s", served.name()).isFalse();
+		}
+	}
+
+	@Test
+	@EnabledWith(Runtime.BACKPORT)
+	void jettyThreadsAreNamedAsInBoot32() {
+		try (RunningApp app = RunningApp.web(JettyApp.class)) {
+			assertThat(app.get("/thread", ThreadInfo.class).name()).startsWith("jetty-");
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	@Import(ThreadController.class)
+	static class DefaultServerApp {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	@Import(ThreadController.class)
+	static class UserExecutorApp {
+
+		@Bean(destroyMethod = "shutdown")
+		ExecutorService userPool() {
+			return Executors.newFixedThreadPool(4, (task) -> new Thread(task, "user-pool-" + System.nanoTime()));
+		}
+
+		@Bean
+		TomcatProtocolHandlerCustomizer<?> userExecutor(ExecutorService userPool) {
+			return (protocolHandler) -> protocolHandler.setExecutor(userPool);
+		}
+
+	}
+
+	// Tomcat's WebSocket customizer (Tomcat is on this test classpath too) shadows Jetty's: leave WebSocket out.
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration(exclude = WebSocketServletAutoConfiguration.class)
+	@Import(ThreadController.class)
+	static class JettyApp {
+
+		@Bean
+		JettyServletWebServerFactory jettyServletWebServerFactory() {
+			return new JettyServletWebServerFactory();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	@Import(ThreadController.class)
+	static class UndertowApp {
+
+		@Bean
+		UndertowServletWebServerFactory undertowServletWebServerFactory() {
+			return new UndertowServletWebServerFactory();
+		}
+
+	}
+
+}
