@@ -11,11 +11,13 @@ import io.github.vtstarter.testsupport.ThreadInfo;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.websocket.servlet.WebSocketServletAutoConfiguration;
 import org.springframework.boot.web.embedded.jetty.JettyServletWebServerFactory;
 import org.springframework.boot.web.embedded.tomcat.TomcatProtocolHandlerCustomizer;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.embedded.undertow.UndertowDeploymentInfoCustomizer;
 import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -152,9 +154,14 @@ class VirtualThreadsWebServerTests {
 	@Import(ThreadController.class)
 	static class UndertowApp {
 
+		// Applies deployment-info customizer beans as Boot does for a factory it creates: that is how Boot
+		// 3.4+ puts Undertow on virtual threads, and this test runs against Boot 3.5 too.
 		@Bean
-		UndertowServletWebServerFactory undertowServletWebServerFactory() {
-			return new UndertowServletWebServerFactory();
+		UndertowServletWebServerFactory undertowServletWebServerFactory(
+				ObjectProvider<UndertowDeploymentInfoCustomizer> customizers) {
+			UndertowServletWebServerFactory factory = new UndertowServletWebServerFactory();
+			factory.getDeploymentInfoCustomizers().addAll(customizers.orderedStream().toList());
+			return factory;
 		}
 
 	}
