@@ -141,6 +141,21 @@ public final class BlockingCallCatalogue {
 		return null;
 	}
 
+	/**
+	 * Whether any entry could match a method of this name; lets callers skip the type hierarchy
+	 * lookup for the vast majority of calls.
+	 * @param methodName the called method's name
+	 * @return whether an entry's pattern matches the name
+	 */
+	boolean mayMatch(String methodName) {
+		for (BlockingCall entry : this.blocking) {
+			if (entry.matchesMethodName(methodName)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	private static BlockingCall[] entries(String typeName, String... methodNamePatterns) {
 		if (methodNamePatterns.length == 0) {
 			throw new IllegalArgumentException("At least one method name pattern is required for " + typeName);

@@ -73,7 +73,7 @@ final class BlockingCallFinder {
 		String key = call.getOwnerInternalName() + "." + call.getName();
 		BlockingCall entry = this.blockingByOwnerAndName.get(key);
 		if (entry == null) {
-			entry = call.getOwnerInternalName().startsWith("[") ? null
+			entry = (call.getOwnerInternalName().startsWith("[") || !this.catalogue.mayMatch(call.getName())) ? null
 					: this.catalogue.find(this.hierarchy.supertypesOf(call.getOwnerInternalName()), call.getName());
 			entry = (entry != null) ? entry : NOT_BLOCKING;
 			this.blockingByOwnerAndName.put(key, entry);

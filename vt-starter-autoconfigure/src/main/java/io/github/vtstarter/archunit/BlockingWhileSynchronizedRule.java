@@ -59,7 +59,7 @@ public final class BlockingWhileSynchronizedRule implements ArchRule {
 		}
 		description.append(')');
 		if (this.ignored != DescribedPredicate.<JavaClass>alwaysFalse()) {
-			description.append(", ignoring monitors held in ").append(this.ignored.getDescription());
+			description.append(", except for monitors held in classes that ").append(this.ignored.getDescription());
 		}
 		return description.toString();
 	}

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Predicate;
 
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -18,6 +19,8 @@ import com.tngtech.archunit.core.domain.JavaClass;
  * calls made under monitors and the blocking calls they lead to.
  */
 final class MonitorAnalysis {
+
+	private static final Map<JavaClass, BytecodeClass> PARSED = new WeakHashMap<>();
 
 	private final BlockingCallCatalogue catalogue;
 
@@ -52,9 +55,8 @@ final class MonitorAnalysis {
 			if (javaClass.isArray() || javaClass.isPrimitive()) {
 				continue;
 			}
-			byte[] classFile = locator.read(javaClass);
-			if (classFile != null) {
-				BytecodeClass bytecode = ClassFileParser.parse(classFile);
+			BytecodeClass bytecode = parse(javaClass, locator);
+			if (bytecode != null) {
 				parsed.put(bytecode.getInternalName(), bytecode);
 				imported.put(bytecode.getInternalName(), javaClass);
 			}
@@ -86,6 +88,27 @@ final class MonitorAnalysis {
 			reportCallsOutsideKnownRegions(parsed, imported, inScope, finder, reachedFromRegions, messages);
 		}
 		return messages;
+	}
+
+	// Parsed class files are immutable and do not depend on the rule, so every rule evaluated on the
+	// same import (ArchUnit's JUnit support caches imports) reads each class file only once. Weak
+	// keys: the cache goes away with the import.
+	private static BytecodeClass parse(JavaClass javaClass, ClassFileLocator locator) {
+		synchronized (PARSED) {
+			BytecodeClass cached = PARSED.get(javaClass);
+			if (cached != null) {
+				return cached;
+			}
+		}
+		byte[] classFile = locator.read(javaClass);
+		if (classFile == null) {
+			return null;
+		}
+		BytecodeClass bytecode = ClassFileParser.parse(classFile);
+		synchronized (PARSED) {
+			PARSED.put(javaClass, bytecode);
+		}
+		return bytecode;
 	}
 
 	// A blocking call in a method that holds no monitor itself and that no analysed region reaches
