@@ -1,11 +1,15 @@
 package io.github.vtstarter.archunit;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import com.tngtech.archunit.ArchConfiguration;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.freeze.FreezingArchRule;
@@ -18,6 +22,7 @@ import io.github.vtstarter.archunit.fixtures.transitive.ReportController;
 import io.github.vtstarter.archunit.fixtures.transitive.ReportRepository;
 import io.github.vtstarter.archunit.fixtures.transitive.ReportService;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
@@ -166,6 +171,25 @@ class BlockingWhileSynchronizedRuleTest {
 		assertThat(shifted).allMatch((violation) -> violation.contains("(SynchronizedBlockWithSleep.java:1"));
 		store.save(rule, shifted);
 		assertThatNoException().isThrownBy(() -> FreezingArchRule.freeze(rule).persistIn(store).check(legacy));
+	}
+
+	@Test
+	void freezingWorksWithArchUnitsDefaultTextFileStore(@TempDir Path storeDirectory) throws IOException {
+		ArchConfiguration configuration = ArchConfiguration.get();
+		configuration.setProperty("freeze.store.default.path", storeDirectory.toString());
+		configuration.setProperty("freeze.store.default.allowStoreCreation", "true");
+		try {
+			ArchRule frozen = FreezingArchRule.freeze(VirtualThreadRules.NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED);
+			assertThatNoException().isThrownBy(() -> frozen.check(importClasses(SynchronizedBlockWithSleep.class)));
+			assertThat(Files.list(storeDirectory)).isNotEmpty();
+			assertThatNoException().isThrownBy(() -> frozen.check(importClasses(SynchronizedBlockWithSleep.class)));
+			assertThatThrownBy(() -> frozen.check(importClasses(SynchronizedBlockWithSleep.class, ObjectWaitInLoop.class)))
+				.hasMessageContaining("ObjectWaitInLoop.awaitReady()")
+				.hasMessageContaining("(1 times)");
+		}
+		finally {
+			configuration.reset();
+		}
 	}
 
 	/**
