@@ -7,9 +7,11 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.springframework.asm.ClassReader;
 import org.springframework.asm.ClassVisitor;
+import org.springframework.asm.Handle;
 import org.springframework.asm.Label;
 import org.springframework.asm.MethodVisitor;
 import org.springframework.asm.Opcodes;
@@ -129,6 +131,18 @@ final class ClassFileParser {
 
 		private static final int END_OF_FLOW = 7;
 
+		private static final int FUNCTION = 8;
+
+		private static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
+
+		// Methods of java.util types that run a function argument before they return. Stream
+		// operations are included: a stream built under a monitor is almost always consumed there.
+		private static final Set<String> FUNCTION_RUNNING_METHODS = Set.of("forEach", "forEachOrdered",
+				"forEachRemaining", "removeIf", "replaceAll", "computeIfAbsent", "computeIfPresent", "compute", "merge",
+				"ifPresent", "ifPresentOrElse", "orElseGet", "orElseThrow", "or", "map", "flatMap", "filter", "peek",
+				"mapToInt", "mapToLong", "mapToDouble", "mapToObj", "anyMatch", "allMatch", "noneMatch", "reduce",
+				"collect", "sort", "takeWhile", "dropWhile", "iterate", "generate");
+
 		private final BytecodeMethod method;
 
 		private final List<Node> nodes = new ArrayList<>();
@@ -216,9 +230,21 @@ final class ClassFileParser {
 			this.nodes.add(node);
 		}
 
-		// invokedynamic is deliberately not a call: for a lambda or method reference it only
-		// creates the function object; its body runs whenever that object is invoked, typically
-		// later and elsewhere. Anonymous classes work the same way: only their constructor runs.
+		// invokedynamic is not a call: for a lambda or method reference it only creates the
+		// function object, whose body runs whenever that object is invoked, typically later and
+		// elsewhere (anonymous classes work the same way: only their constructor runs here). The
+		// exception is a function handed straight to a java.util method that runs it before
+		// returning, such as forEach or computeIfAbsent: see addCallsOfFunctionsRunOnTheSpot().
+		@Override
+		public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrapMethodHandle,
+				Object... bootstrapMethodArguments) {
+			if (LAMBDA_METAFACTORY.equals(bootstrapMethodHandle.getOwner()) && bootstrapMethodArguments.length > 1
+					&& bootstrapMethodArguments[1] instanceof Handle) {
+				Node node = new Node(FUNCTION, this.line);
+				node.function = (Handle) bootstrapMethodArguments[1];
+				this.nodes.add(node);
+			}
+		}
 
 		@Override
 		public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
@@ -228,12 +254,71 @@ final class ClassFileParser {
 
 		@Override
 		public void visitEnd() {
+			MonitorRegion[] held = null;
 			if (this.method.isSynchronized() || this.entersMonitor) {
-				markCallsUnderMonitors();
+				held = markCallsUnderMonitors();
+			}
+			addCallsOfFunctionsRunOnTheSpot(held);
+		}
+
+		// A lambda or method reference whose next call is, e.g., List.forEach or Map.computeIfAbsent
+		// is passed to that call and runs during it: its body counts as called from here, under the
+		// monitors held where the function is created.
+		private void addCallsOfFunctionsRunOnTheSpot(MonitorRegion[] held) {
+			for (int i = 0; i < this.nodes.size(); i++) {
+				Node node = this.nodes.get(i);
+				if (node.kind != FUNCTION) {
+					continue;
+				}
+				Node consumer = nextCall(i);
+				if (consumer != null && runsFunctionOnTheSpot(consumer.call)) {
+					Handle function = node.function;
+					CallSite call = new CallSite(this.method, opcodeOf(function), function.getOwner(), function.getName(),
+							function.getDesc(), node.line);
+					if (held != null) {
+						call.setRegion(held[i]);
+					}
+					this.method.addCall(call);
+				}
 			}
 		}
 
-		private void markCallsUnderMonitors() {
+		private Node nextCall(int index) {
+			for (int i = index + 1; i < this.nodes.size(); i++) {
+				Node node = this.nodes.get(i);
+				if (node.kind == CALL) {
+					return node;
+				}
+				if (node.kind != LABEL && node.kind != FUNCTION) {
+					return null;
+				}
+			}
+			return null;
+		}
+
+		private static boolean runsFunctionOnTheSpot(CallSite call) {
+			return call.getOwnerInternalName().startsWith("java/util/")
+					&& !call.getOwnerInternalName().startsWith("java/util/concurrent/Executor")
+					&& !call.getOwnerInternalName().startsWith("java/util/concurrent/CompletableFuture")
+					&& !call.getOwnerInternalName().startsWith("java/util/concurrent/ScheduledExecutor")
+					&& !call.getOwnerInternalName().startsWith("java/util/Timer")
+					&& FUNCTION_RUNNING_METHODS.contains(call.getName());
+		}
+
+		private static int opcodeOf(Handle function) {
+			switch (function.getTag()) {
+				case Opcodes.H_INVOKEVIRTUAL:
+					return Opcodes.INVOKEVIRTUAL;
+				case Opcodes.H_INVOKEINTERFACE:
+					return Opcodes.INVOKEINTERFACE;
+				case Opcodes.H_INVOKESTATIC:
+					return Opcodes.INVOKESTATIC;
+				default:
+					return Opcodes.INVOKESPECIAL;
+			}
+		}
+
+		private MonitorRegion[] markCallsUnderMonitors() {
 			int count = this.nodes.size();
 			List<List<Integer>> handlers = exceptionHandlersPerNode(count);
 			MonitorRegion[] held = new MonitorRegion[count];
@@ -271,6 +356,7 @@ final class ClassFileParser {
 					node.call.setRegion(held[i]);
 				}
 			}
+			return held;
 		}
 
 		// Where state reaches a node along several paths, the deeper monitor stack wins: javac's
@@ -335,6 +421,8 @@ final class ClassFileParser {
 		Label[] targets;
 
 		CallSite call;
+
+		Handle function;
 
 		Node(int kind, int line) {
 			this.kind = kind;

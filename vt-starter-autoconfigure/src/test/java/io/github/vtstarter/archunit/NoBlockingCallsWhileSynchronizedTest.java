@@ -8,6 +8,7 @@ import io.github.vtstarter.archunit.fixtures.clean.BlockingOutsideBlock;
 import io.github.vtstarter.archunit.fixtures.clean.LambdaCreatedInsideRunLater;
 import io.github.vtstarter.archunit.fixtures.clean.ReentrantLockGuarded;
 import io.github.vtstarter.archunit.fixtures.clean.SynchronizedWithoutBlocking;
+import io.github.vtstarter.archunit.fixtures.pinning.FunctionRunInsideBlock;
 import io.github.vtstarter.archunit.fixtures.pinning.NestedSynchronized;
 import io.github.vtstarter.archunit.fixtures.pinning.ObjectWaitInLoop;
 import io.github.vtstarter.archunit.fixtures.pinning.StaticSynchronized;
@@ -176,6 +177,26 @@ class NoBlockingCallsWhileSynchronizedTest {
 		JavaClasses classes = importPackage(LambdaCreatedInsideRunLater.class.getPackageName());
 		assertThat(classes.contain(LambdaCreatedInsideRunLater.class.getName() + "$1")).isTrue();
 		assertThatNoException().isThrownBy(() -> RULE.check(classes));
+	}
+
+	@Test
+	void lambdasAndMethodReferencesThatJavaUtilMethodsRunOnTheSpotAreFollowed() {
+		List<String> violations = violations(RULE, importClasses(FunctionRunInsideBlock.class));
+		String fixture = PINNING + "FunctionRunInsideBlock";
+		assertThat(violations).anyMatch((violation) -> violation.startsWith("Method <" + fixture
+				+ ".writeAll(java.util.List)> holds the monitor of the synchronized block at "
+				+ location(FunctionRunInsideBlock.class, "// forEach region"))
+				&& violation.contains("through <" + fixture + ".lambda$writeAll$0(java.lang.String)> in "
+						+ location(FunctionRunInsideBlock.class, "// forEach lambda"))
+				&& violation.contains("<java.io.Writer.write(java.lang.String)> in "
+						+ location(FunctionRunInsideBlock.class, "// write")));
+		assertThat(violations).anyMatch((violation) -> violation.startsWith("Method <" + fixture
+				+ ".load(long)> holds the monitor of the synchronized method")
+				&& violation.contains("through <" + fixture + ".fetch(long)> in "
+						+ location(FunctionRunInsideBlock.class, "// computeIfAbsent"))
+				&& violation.contains("<java.lang.Thread.sleep(long)> in "
+						+ location(FunctionRunInsideBlock.class, "// fetch sleeps")));
+		assertThat(violations).hasSize(2);
 	}
 
 	@Test
