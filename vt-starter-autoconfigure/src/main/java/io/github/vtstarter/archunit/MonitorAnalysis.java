@@ -66,18 +66,17 @@ final class MonitorAnalysis {
 		Map<String, Set<String>> messages = new HashMap<>();
 		Deque<BytecodeMethod> reachedFromRegions = new ArrayDeque<>();
 		for (Map.Entry<String, JavaClass> entry : imported.entrySet()) {
-			if (!inScope.test(entry.getValue())) {
-				continue;
-			}
+			boolean reported = inScope.test(entry.getValue());
 			for (BytecodeMethod method : parsed.get(entry.getKey()).getMethods()) {
 				for (CallSite call : method.getCalls()) {
 					if (call.getRegion() == null) {
 						continue;
 					}
-					BlockingCallChain chain = finder.find(call);
+					BlockingCallChain chain = reported ? finder.find(call) : null;
 					if (chain != null) {
 						add(messages, PinningViolation.inRegion(call.getRegion(), chain));
 					}
+					// Monitors of ignored classes are known too: a wait() they reach is theirs.
 					if (this.reportCallsOutsideKnownRegions) {
 						reachedFromRegions.addAll(finder.targetsOf(call));
 					}

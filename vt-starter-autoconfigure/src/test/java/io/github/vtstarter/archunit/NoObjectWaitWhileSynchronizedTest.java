@@ -7,6 +7,7 @@ import io.github.vtstarter.archunit.fixtures.pinning.WaitHelperCaller;
 import io.github.vtstarter.archunit.fixtures.pinning.WaitWithoutVisibleMonitor;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
 import static io.github.vtstarter.archunit.FixtureSource.importClasses;
 import static io.github.vtstarter.archunit.FixtureSource.importPackage;
 import static io.github.vtstarter.archunit.FixtureSource.location;
@@ -54,6 +55,13 @@ class NoObjectWaitWhileSynchronizedTest {
 					+ "<io.github.vtstarter.archunit.fixtures.pinning.WaitWithoutVisibleMonitor.pause(java.lang.Object)> in "
 					+ location(WaitHelperCaller.class, "// pause") + " -> <java.lang.Object.wait(long)> in "
 					+ location(WaitWithoutVisibleMonitor.class, "// wait without monitor") + "; " + WAIT_FIX);
+	}
+
+	@Test
+	void waitReachedFromAnIgnoredClassesMonitorIsIgnoredToo() {
+		assertThatNoException().isThrownBy(() -> VirtualThreadRules.noObjectWaitWhileSynchronized()
+			.ignoring(simpleName("WaitHelperCaller"))
+			.check(importClasses(WaitHelperCaller.class, WaitWithoutVisibleMonitor.class)));
 	}
 
 	@Test
