@@ -1,0 +1,88 @@
+package io.github.vtstarter.archunit;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the rules need to know about one analysed class file: its place in the type hierarchy,
+ * its source file name and its methods with their calls and monitor regions.
+ */
+final class BytecodeClass {
+
+	private final String internalName;
+
+	private final String superName;
+
+	private final String[] interfaces;
+
+	private final boolean isInterface;
+
+	private String sourceFile;
+
+	private final Map<String, BytecodeMethod> methods = new LinkedHashMap<>();
+
+	BytecodeClass(String internalName, String superName, String[] interfaces, boolean isInterface) {
+		this.internalName = internalName;
+		this.superName = superName;
+		this.interfaces = (interfaces != null) ? interfaces : new String[0];
+		this.isInterface = isInterface;
+	}
+
+	String getInternalName() {
+		return this.internalName;
+	}
+
+	String getBinaryName() {
+		return this.internalName.replace('/', '.');
+	}
+
+	String getSuperName() {
+		return this.superName;
+	}
+
+	String[] getInterfaces() {
+		return this.interfaces;
+	}
+
+	boolean isInterface() {
+		return this.isInterface;
+	}
+
+	void setSourceFile(String sourceFile) {
+		this.sourceFile = sourceFile;
+	}
+
+	/**
+	 * The source file name for {@code (File.java:line)} locations; javac always records it, for
+	 * class files without it the name is derived the way javac would have named the file.
+	 * @return the source file name
+	 */
+	String getSourceFile() {
+		if (this.sourceFile != null) {
+			return this.sourceFile;
+		}
+		String simple = this.internalName.substring(this.internalName.lastIndexOf('/') + 1);
+		int nested = simple.indexOf('$');
+		return ((nested > 0) ? simple.substring(0, nested) : simple) + ".java";
+	}
+
+	void addMethod(BytecodeMethod method) {
+		this.methods.put(method.getName() + method.getDescriptor(), method);
+	}
+
+	BytecodeMethod getMethod(String name, String descriptor) {
+		return this.methods.get(name + descriptor);
+	}
+
+	List<BytecodeMethod> getMethods() {
+		return new ArrayList<>(this.methods.values());
+	}
+
+	@Override
+	public String toString() {
+		return getBinaryName();
+	}
+
+}

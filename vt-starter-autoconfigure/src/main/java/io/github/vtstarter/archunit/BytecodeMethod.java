@@ -1,0 +1,111 @@
+package io.github.vtstarter.archunit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.asm.Opcodes;
+import org.springframework.asm.Type;
+
+/**
+ * A method of an analysed class: every call its body makes, each marked with the monitor region
+ * (if any) that is held when the call is made.
+ */
+final class BytecodeMethod {
+
+	private final BytecodeClass owner;
+
+	private final int access;
+
+	private final String name;
+
+	private final String descriptor;
+
+	private final List<CallSite> calls = new ArrayList<>();
+
+	private int firstLine = -1;
+
+	BytecodeMethod(BytecodeClass owner, int access, String name, String descriptor) {
+		this.owner = owner;
+		this.access = access;
+		this.name = name;
+		this.descriptor = descriptor;
+	}
+
+	BytecodeClass getOwner() {
+		return this.owner;
+	}
+
+	String getName() {
+		return this.name;
+	}
+
+	String getDescriptor() {
+		return this.descriptor;
+	}
+
+	boolean isSynchronized() {
+		return (this.access & Opcodes.ACC_SYNCHRONIZED) != 0;
+	}
+
+	boolean isStatic() {
+		return (this.access & Opcodes.ACC_STATIC) != 0;
+	}
+
+	boolean hasCode() {
+		return (this.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
+	}
+
+	List<CallSite> getCalls() {
+		return this.calls;
+	}
+
+	void addCall(CallSite call) {
+		this.calls.add(call);
+	}
+
+	int getFirstLine() {
+		return this.firstLine;
+	}
+
+	void setFirstLine(int firstLine) {
+		this.firstLine = firstLine;
+	}
+
+	/**
+	 * The name in ArchUnit's format, {@code com.acme.Foo.bar(int, java.lang.String)}.
+	 * @return the full name
+	 */
+	String getFullName() {
+		return fullName(this.owner.getInternalName(), this.name, this.descriptor);
+	}
+
+	/**
+	 * {@code Method}, {@code Constructor} or {@code Static Initializer}, as ArchUnit words it.
+	 * @return the kind of code unit
+	 */
+	String getKind() {
+		if ("<init>".equals(this.name)) {
+			return "Constructor";
+		}
+		return "<clinit>".equals(this.name) ? "Static Initializer" : "Method";
+	}
+
+	static String fullName(String ownerInternalName, String name, String descriptor) {
+		StringBuilder result = new StringBuilder(ownerInternalName.replace('/', '.')).append('.').append(name)
+			.append('(');
+		Type[] parameters = Type.getArgumentTypes(descriptor);
+		for (int i = 0; i < parameters.length; i++) {
+			if (i > 0) {
+				result.append(", ");
+			}
+			result.append(parameters[i].getClassName());
+		}
+		return result.append(')').toString();
+	}
+
+	@Override
+	public String toString() {
+		return getFullName();
+	}
+
+}

@@ -1,0 +1,92 @@
+package io.github.vtstarter.archunit;
+
+import org.springframework.asm.Opcodes;
+
+/**
+ * One invoke instruction: who calls what, on which line, and under which monitor.
+ */
+final class CallSite {
+
+	private final BytecodeMethod caller;
+
+	private final int opcode;
+
+	private final String ownerInternalName;
+
+	private final String name;
+
+	private final String descriptor;
+
+	private final int line;
+
+	private MonitorRegion region;
+
+	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
+		this.caller = caller;
+		this.opcode = opcode;
+		this.ownerInternalName = ownerInternalName;
+		this.name = name;
+		this.descriptor = descriptor;
+		this.line = line;
+	}
+
+	BytecodeMethod getCaller() {
+		return this.caller;
+	}
+
+	/**
+	 * Whether the call is dispatched on the receiver's runtime type, so that overriding methods
+	 * of subclasses and implementations may run instead of the named one.
+	 * @return whether the call is virtual
+	 */
+	boolean isVirtual() {
+		return this.opcode == Opcodes.INVOKEVIRTUAL || this.opcode == Opcodes.INVOKEINTERFACE;
+	}
+
+	String getOwnerInternalName() {
+		return this.ownerInternalName;
+	}
+
+	String getName() {
+		return this.name;
+	}
+
+	String getDescriptor() {
+		return this.descriptor;
+	}
+
+	int getLine() {
+		return this.line;
+	}
+
+	/**
+	 * The innermost monitor region held when this call is made in its own method.
+	 * @return the region or {@code null} when the caller holds no monitor at this call
+	 */
+	MonitorRegion getRegion() {
+		return this.region;
+	}
+
+	void setRegion(MonitorRegion region) {
+		this.region = region;
+	}
+
+	String getCalleeFullName() {
+		return BytecodeMethod.fullName(this.ownerInternalName, this.name, this.descriptor);
+	}
+
+	/**
+	 * The location in the format ArchUnit and stack traces use, {@code (Foo.java:42)}; freezing
+	 * relies on it, since {@code FreezingArchRule} ignores the digits of such locations.
+	 * @return the location
+	 */
+	String getLocation() {
+		return "(" + this.caller.getOwner().getSourceFile() + ":" + Math.max(this.line, 0) + ")";
+	}
+
+	@Override
+	public String toString() {
+		return this.caller.getFullName() + " -> " + getCalleeFullName() + " " + getLocation();
+	}
+
+}

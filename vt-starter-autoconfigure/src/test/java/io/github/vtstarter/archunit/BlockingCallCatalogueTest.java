@@ -1,0 +1,100 @@
+package io.github.vtstarter.archunit;
+
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * {@link BlockingCallCatalogue} and {@link BlockingCall}.
+ */
+class BlockingCallCatalogueTest {
+
+	@Test
+	void methodNamePatternsAreGlobs() {
+		BlockingCall call = BlockingCall.of("java.io.InputStream", "read*");
+		assertThat(call.matchesMethodName("read")).isTrue();
+		assertThat(call.matchesMethodName("readAllBytes")).isTrue();
+		assertThat(call.matchesMethodName("skip")).isFalse();
+		assertThat(call.matchesMethodName("thread")).isFalse();
+		assertThat(BlockingCall.of("x.Y", "*").matchesMethodName("anything")).isTrue();
+		assertThat(BlockingCall.of("x.Y", "get*Serializer").matchesMethodName("getKeySerializer")).isTrue();
+		assertThat(BlockingCall.of("x.Y", "get*Serializer").matchesMethodName("getKey")).isFalse();
+	}
+
+	@Test
+	void entriesMatchTheirTypeAndSubtypes() {
+		BlockingCallCatalogue catalogue = BlockingCallCatalogue.defaults();
+		Set<String> fileInputStream = Set.of("java.io.FileInputStream", "java.io.InputStream", "java.lang.Object");
+		assertThat(catalogue.find(fileInputStream, "read")).isEqualTo(BlockingCall.of("java.io.InputStream", "read*"));
+		assertThat(catalogue.find(fileInputStream, "markSupported")).isNull();
+	}
+
+	@Test
+	void exemptionsWinOverEntriesOfASupertype() {
+		BlockingCallCatalogue catalogue = BlockingCallCatalogue.defaults();
+		assertThat(catalogue.find(Set.of("java.io.ByteArrayOutputStream", "java.io.OutputStream", "java.lang.Object"),
+				"write")).isNull();
+		assertThat(catalogue.find(Set.of("org.springframework.data.redis.core.RedisTemplate",
+				"org.springframework.data.redis.core.RedisOperations", "java.lang.Object"), "opsForValue")).isNull();
+		assertThat(catalogue.find(Set.of("org.springframework.data.redis.core.RedisTemplate",
+				"org.springframework.data.redis.core.RedisOperations", "java.lang.Object"), "delete")).isNotNull();
+	}
+
+	@Test
+	void defaultsCoverTheIssuesCatalogue() {
+		BlockingCallCatalogue catalogue = BlockingCallCatalogue.defaults();
+		assertBlocking(catalogue, "java.lang.Thread", "sleep");
+		assertBlocking(catalogue, "java.lang.Object", "wait");
+		assertBlocking(catalogue, "java.io.RandomAccessFile", "readFully");
+		assertBlocking(catalogue, "java.nio.channels.FileChannel", "force");
+		assertBlocking(catalogue, "java.nio.file.Files", "readString");
+		assertBlocking(catalogue, "java.net.URLConnection", "getInputStream");
+		assertBlocking(catalogue, "java.net.http.HttpClient", "send");
+		assertBlocking(catalogue, "java.nio.channels.ServerSocketChannel", "accept");
+		assertBlocking(catalogue, "javax.sql.DataSource", "getConnection");
+		assertBlocking(catalogue, "org.springframework.jdbc.core.JdbcTemplate", "queryForObject");
+		assertBlocking(catalogue, "org.springframework.jdbc.core.namedparam.NamedParameterJdbcOperations", "update");
+		assertBlocking(catalogue, "org.springframework.jdbc.core.simple.JdbcClient$StatementSpec", "update");
+		assertBlocking(catalogue, "org.springframework.web.client.RestTemplate", "exchange");
+		assertBlocking(catalogue, "org.springframework.web.client.RestClient$ResponseSpec", "body");
+		assertBlocking(catalogue, "reactor.core.publisher.Mono", "block");
+		assertBlocking(catalogue, "org.springframework.jms.core.JmsOperations", "convertAndSend");
+		assertBlocking(catalogue, "org.springframework.data.redis.core.ValueOperations", "get");
+		assertBlocking(catalogue, "java.util.concurrent.Future", "get");
+		assertBlocking(catalogue, "java.util.concurrent.CompletableFuture", "join");
+		assertBlocking(catalogue, "java.util.concurrent.CountDownLatch", "await");
+		assertBlocking(catalogue, "java.util.concurrent.CyclicBarrier", "await");
+		assertBlocking(catalogue, "java.util.concurrent.Semaphore", "acquire");
+		assertBlocking(catalogue, "java.util.concurrent.BlockingQueue", "take");
+		assertBlocking(catalogue, "java.lang.Process", "waitFor");
+		assertBlocking(catalogue, "java.util.concurrent.locks.LockSupport", "parkNanos");
+	}
+
+	@Test
+	void catalogueIsImmutableAndExtensible() {
+		BlockingCallCatalogue defaults = BlockingCallCatalogue.defaults();
+		BlockingCallCatalogue extended = defaults.with("com.acme.LegacyClient", "fetch*");
+		assertThat(extended.getBlockingCalls()).hasSize(defaults.getBlockingCalls().size() + 1)
+			.endsWith(BlockingCall.of("com.acme.LegacyClient", "fetch*"));
+		assertThat(defaults.getBlockingCalls()).doesNotContain(BlockingCall.of("com.acme.LegacyClient", "fetch*"));
+		assertThat(extended.without("java.lang.Thread", "sleep").find(Set.of("java.lang.Thread", "java.lang.Object"),
+				"sleep")).isNull();
+		assertThat(BlockingCallCatalogue.empty().find(Set.of("java.lang.Thread", "java.lang.Object"), "sleep")).isNull();
+	}
+
+	@Test
+	void invalidEntriesAreRejected() {
+		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("java/io/InputStream", "read"));
+		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("java.io.InputStream", ""));
+		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCallCatalogue.empty().with("java.io.InputStream"));
+	}
+
+	private static void assertBlocking(BlockingCallCatalogue catalogue, String type, String method) {
+		assertThat(catalogue.find(new java.util.HashSet<>(List.of(type, "java.lang.Object")), method)).as(type + "." + method).isNotNull();
+	}
+
+}

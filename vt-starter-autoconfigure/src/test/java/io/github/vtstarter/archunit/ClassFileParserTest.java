@@ -1,0 +1,42 @@
+package io.github.vtstarter.archunit;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+import io.github.vtstarter.archunit.fixtures.pinning.SynchronizedBlockWithSleep;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.asm.ClassReader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * {@link ClassFileParser} on class files newer than the ASM inside Spring Framework 6.0 accepts.
+ */
+class ClassFileParserTest {
+
+	@Test
+	void readsClassFilesOfJava25WithTheAsmOfSpringFramework60() throws IOException {
+		byte[] java25 = classFile(SynchronizedBlockWithSleep.class);
+		java25[6] = 0;
+		java25[7] = 69;
+		if (ClassReader.class.getPackage().getImplementationVersion() != null
+				&& ClassReader.class.getPackage().getImplementationVersion().startsWith("6.0")) {
+			assertThatIllegalArgumentException().isThrownBy(() -> new ClassReader(java25));
+		}
+		BytecodeClass parsed = ClassFileParser.parse(java25);
+		BytecodeMethod retryLater = parsed.getMethod("retryLater", "()V");
+		assertThat(retryLater.getCalls()).filteredOn((call) -> call.getName().equals("sleep"))
+			.singleElement()
+			.satisfies((call) -> assertThat(call.getRegion()).isNotNull());
+		assertThat(java25[7]).as("the caller's bytes are left alone").isEqualTo((byte) 69);
+	}
+
+	private static byte[] classFile(Class<?> type) throws IOException {
+		try (InputStream in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
+			return in.readAllBytes();
+		}
+	}
+
+}

@@ -1,0 +1,81 @@
+package io.github.vtstarter.archunit;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.jar.JarFile;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * Measures the rules over a large class path (issue 4, item 8): all classes of spring-core,
+ * spring-context, spring-web and tomcat-embed-core, against ArchUnit's plain import of the same
+ * classes. Prints figures, asserts nothing about time; disabled unless asked for:
+ * <pre>
+ * mvn -pl vt-starter-autoconfigure test -Dtest=PinningRulesSpeedMeasurement -Dvt.archunit.measure=true
+ * </pre>
+ */
+@EnabledIfSystemProperty(named = "vt.archunit.measure", matches = "true")
+class PinningRulesSpeedMeasurement {
+
+	private static final String[] MARKER_CLASSES = { "org.springframework.core.SpringVersion",
+			"org.springframework.context.ApplicationContext", "org.springframework.web.client.RestTemplate",
+			"org.apache.catalina.startup.Tomcat" };
+
+	private static final int RUNS = 3;
+
+	@Test
+	void measure() throws Exception {
+		List<Location> jars = new ArrayList<>();
+		for (String marker : MARKER_CLASSES) {
+			jars.add(Location.of(new JarFile(jarOf(marker).toFile())));
+		}
+		System.out.printf(Locale.ROOT, "Java %s, %d processors%n", System.getProperty("java.version"),
+				Runtime.getRuntime().availableProcessors());
+		jars.forEach((jar) -> System.out.println("  " + jar.asURI()));
+		for (int run = 1; run <= RUNS; run++) {
+			long start = System.nanoTime();
+			JavaClasses classes = new ClassFileImporter().importLocations(jars);
+			long imported = System.nanoTime();
+			EvaluationResult blocking = VirtualThreadRules.NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED.evaluate(classes);
+			long blockingDone = System.nanoTime();
+			EvaluationResult wait = VirtualThreadRules.NO_OBJECT_WAIT_WHILE_SYNCHRONIZED.evaluate(classes);
+			long waitDone = System.nanoTime();
+			System.out.printf(Locale.ROOT,
+					"run %d: %d classes; ArchUnit import %d ms; NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED %d ms "
+							+ "(%d violations); NO_OBJECT_WAIT_WHILE_SYNCHRONIZED %d ms (%d violations)%n",
+					run, classes.size(), millis(start, imported), millis(imported, blockingDone),
+					blocking.getFailureReport().getDetails().size(), millis(blockingDone, waitDone),
+					wait.getFailureReport().getDetails().size());
+			if (run == RUNS) {
+				blocking.getFailureReport().getDetails().stream().limit(5).forEach((line) -> System.out.println("  " + line));
+			}
+		}
+		ArchRule shallow = VirtualThreadRules.noBlockingCallsWhileSynchronized().withMaxDepth(1);
+		JavaClasses classes = new ClassFileImporter().importLocations(jars);
+		long start = System.nanoTime();
+		int count = shallow.evaluate(classes).getFailureReport().getDetails().size();
+		System.out.printf(Locale.ROOT, "withMaxDepth(1): %d ms (%d violations)%n", millis(start, System.nanoTime()), count);
+	}
+
+	private static long millis(long from, long to) {
+		return (to - from) / 1_000_000;
+	}
+
+	private static Path jarOf(String className) throws ClassNotFoundException, URISyntaxException {
+		return Path.of(Class.forName(className).getProtectionDomain().getCodeSource().getLocation().toURI());
+	}
+
+	public static void main(String[] args) throws Exception {
+		new PinningRulesSpeedMeasurement().measure();
+	}
+
+}
