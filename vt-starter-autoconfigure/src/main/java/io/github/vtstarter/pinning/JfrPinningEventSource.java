@@ -1,0 +1,113 @@
+package io.github.vtstarter.pinning;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingStream;
+
+/**
+ * Pinned and submit-failed events from an in-process JFR {@link RecordingStream}. The only class that touches
+ * {@code jdk.jfr}: on a runtime without that module, loading it fails and the monitor reports why.
+ * <p>
+ * The stream enables just two events: {@code jdk.VirtualThreadPinned} (with the threshold and stack traces)
+ * and {@code jdk.VirtualThreadSubmitFailed}. {@code jdk.VirtualThreadStart}/{@code End} stay off: they fire
+ * for every virtual thread and would cost far more than they tell.
+ */
+public final class JfrPinningEventSource implements PinningEventSource {
+
+	/** The JDK's event for a virtual thread that blocked while pinned. */
+	public static final String PINNED_EVENT = "jdk.VirtualThreadPinned";
+
+	/** The JDK's event for a virtual thread that could not be started or continued. */
+	public static final String SUBMIT_FAILED_EVENT = "jdk.VirtualThreadSubmitFailed";
+
+	// Chunks a consumer has read are of no further use; keep the disk repository small.
+	private static final Duration MAX_AGE = Duration.ofSeconds(30);
+
+	private RecordingStream stream;
+
+	@Override
+	public synchronized void start(Duration threshold, PinningListener listener) {
+		if (!FlightRecorder.isAvailable()) {
+			throw new IllegalStateException("the JVM runs without Flight Recorder (a minimal VM, or started "
+					+ "with -XX:-FlightRecorder)");
+		}
+		RecordingStream recordingStream = new RecordingStream();
+		try {
+			recordingStream.enable(PINNED_EVENT).withThreshold(threshold).withStackTrace();
+			recordingStream.enable(SUBMIT_FAILED_EVENT).withStackTrace();
+			recordingStream.setMaxAge(MAX_AGE);
+			recordingStream.setReuse(true);
+			recordingStream.setOrdered(false);
+			recordingStream.onEvent(PINNED_EVENT, (event) -> listener.pinned(toPinnedEvent(event), false));
+			recordingStream.onEvent(SUBMIT_FAILED_EVENT,
+					(event) -> listener.submitFailed(threadName(event), stringField(event, "exceptionMessage")));
+			recordingStream.startAsync();
+		}
+		catch (RuntimeException ex) {
+			recordingStream.close();
+			throw ex;
+		}
+		this.stream = recordingStream;
+	}
+
+	static PinnedEvent toPinnedEvent(RecordedEvent event) {
+		RecordedStackTrace stackTrace = event.getStackTrace();
+		List<String> frames = new ArrayList<>();
+		boolean truncated = false;
+		if (stackTrace != null) {
+			for (RecordedFrame frame : stackTrace.getFrames()) {
+				frames.add(describe(frame));
+			}
+			truncated = stackTrace.isTruncated();
+		}
+		return new PinnedEvent(event.getStartTime(), event.getDuration(), threadName(event), frames, truncated);
+	}
+
+	private static String describe(RecordedFrame frame) {
+		RecordedMethod method = frame.getMethod();
+		String name = (method != null) ? method.getType().getName() + "." + method.getName() : "(unknown)";
+		if (!frame.isJavaFrame()) {
+			return name + "(native)";
+		}
+		int line = frame.getLineNumber();
+		return (line >= 0) ? name + "(line " + line + ")" : name;
+	}
+
+	private static String threadName(RecordedEvent event) {
+		RecordedThread thread = event.getThread();
+		if (thread == null || thread.getJavaName() == null) {
+			return "";
+		}
+		return thread.getJavaName();
+	}
+
+	private static String stringField(RecordedEvent event, String field) {
+		return event.hasField(field) ? event.getString(field) : null;
+	}
+
+	@Override
+	public synchronized void close() {
+		RecordingStream recordingStream = this.stream;
+		this.stream = null;
+		if (recordingStream == null) {
+			return;
+		}
+		recordingStream.close();
+		try {
+			// close() only asks the consumer thread to stop; wait so that no thread outlives the monitor.
+			recordingStream.awaitTermination(Duration.ofSeconds(5));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
