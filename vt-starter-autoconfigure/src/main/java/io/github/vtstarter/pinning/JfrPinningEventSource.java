@@ -33,6 +33,9 @@ public final class JfrPinningEventSource implements PinningEventSource {
 
 	private RecordingStream stream;
 
+	// The stream's own thread, learned from its first callback, so that close() can wait for it to end.
+	private volatile Thread consumer;
+
 	@Override
 	public synchronized void start(Duration threshold, PinningListener listener) {
 		if (!FlightRecorder.isAvailable()) {
@@ -49,6 +52,7 @@ public final class JfrPinningEventSource implements PinningEventSource {
 			recordingStream.onEvent(PINNED_EVENT, (event) -> listener.pinned(toPinnedEvent(event), false));
 			recordingStream.onEvent(SUBMIT_FAILED_EVENT,
 					(event) -> listener.submitFailed(threadName(event), stringField(event, "exceptionMessage")));
+			recordingStream.onFlush(this::rememberConsumer);
 			recordingStream.startAsync();
 		}
 		catch (RuntimeException ex) {
@@ -56,6 +60,12 @@ public final class JfrPinningEventSource implements PinningEventSource {
 			throw ex;
 		}
 		this.stream = recordingStream;
+	}
+
+	private void rememberConsumer() {
+		if (this.consumer == null) {
+			this.consumer = Thread.currentThread();
+		}
 	}
 
 	static PinnedEvent toPinnedEvent(RecordedEvent event) {
@@ -104,6 +114,10 @@ public final class JfrPinningEventSource implements PinningEventSource {
 		try {
 			// close() only asks the consumer thread to stop; wait so that no thread outlives the monitor.
 			recordingStream.awaitTermination(Duration.ofSeconds(5));
+			Thread thread = this.consumer;
+			if (thread != null && thread != Thread.currentThread()) {
+				thread.join(5000);
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
