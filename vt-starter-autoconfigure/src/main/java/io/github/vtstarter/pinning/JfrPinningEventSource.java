@@ -2,7 +2,9 @@ package io.github.vtstarter.pinning;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedEvent;
@@ -33,7 +35,8 @@ public final class JfrPinningEventSource implements PinningEventSource {
 
 	private RecordingStream stream;
 
-	// The stream's own thread, learned from its first callback, so that close() can wait for it to end.
+	// The stream's own thread, so that close() can wait for it to end: awaitTermination() returns a moment
+	// before the thread does, and the thread is not a daemon.
 	private volatile Thread consumer;
 
 	@Override
@@ -53,13 +56,30 @@ public final class JfrPinningEventSource implements PinningEventSource {
 			recordingStream.onEvent(SUBMIT_FAILED_EVENT,
 					(event) -> listener.submitFailed(threadName(event), stringField(event, "exceptionMessage")));
 			recordingStream.onFlush(this::rememberConsumer);
+			Set<Thread> before = streamThreads();
 			recordingStream.startAsync();
+			// startAsync() has started the thread but offers no handle on it: find the new one by its JDK name.
+			Set<Thread> started = streamThreads();
+			started.removeAll(before);
+			if (started.size() == 1) {
+				this.consumer = started.iterator().next();
+			}
 		}
 		catch (RuntimeException ex) {
 			recordingStream.close();
 			throw ex;
 		}
 		this.stream = recordingStream;
+	}
+
+	private static Set<Thread> streamThreads() {
+		Set<Thread> threads = new HashSet<>();
+		for (Thread thread : Thread.getAllStackTraces().keySet()) {
+			if (thread.getName().startsWith("JFR Event Stream")) {
+				threads.add(thread);
+			}
+		}
+		return threads;
 	}
 
 	private void rememberConsumer() {
@@ -115,6 +135,7 @@ public final class JfrPinningEventSource implements PinningEventSource {
 			// close() only asks the consumer thread to stop; wait so that no thread outlives the monitor.
 			recordingStream.awaitTermination(Duration.ofSeconds(5));
 			Thread thread = this.consumer;
+			this.consumer = null;
 			if (thread != null && thread != Thread.currentThread()) {
 				thread.join(5000);
 			}
