@@ -2,6 +2,7 @@ package io.github.vtstarter.pinning;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.AfterEach;
@@ -67,14 +68,15 @@ class PinningMonitorTests {
 
 	@Test
 	void closeEndsTheStreamThreadAndKeepsWhatWasSeen() {
+		Set<Thread> before = TestJdk.jfrStreamThreads();
 		this.monitor = new PinningMonitor(Duration.ZERO, 10);
 		this.monitor.start();
-		assertThat(TestJdk.jfrStreamThreadAlive()).isTrue();
+		assertThat(TestJdk.jfrStreamThreads()).hasSize(before.size() + 1);
 		FakePinnedEvent.commit(() -> {
 		});
 		Eventually.await(Duration.ofSeconds(30), () -> this.monitor.getStatistics().getTotal() >= 1);
 		this.monitor.close();
-		assertThat(TestJdk.jfrStreamThreadAlive()).isFalse();
+		assertThat(TestJdk.jfrStreamThreads()).isEqualTo(before);
 		assertThat(this.monitor.isAvailable()).isFalse();
 		assertThat(this.monitor.getUnavailableReason()).contains("closed");
 		assertThat(this.monitor.getStatistics().recent()).hasSize(1);

@@ -42,11 +42,15 @@ public final class TestJdk {
 	}
 
 	/**
-	 * Whether a thread of the monitor's JFR stream is alive.
-	 * @return {@code true} when one is
+	 * The live threads of JFR streams. Compare sets: cached test contexts keep their own monitors running.
+	 * @return the threads
 	 */
-	public static boolean jfrStreamThreadAlive() {
-		return Thread.getAllStackTraces().keySet().stream().anyMatch((thread) -> thread.getName().startsWith("JFR Event Stream"));
+	public static java.util.Set<Thread> jfrStreamThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().startsWith("JFR Event Stream"))
+			.collect(java.util.stream.Collectors.toSet());
 	}
 
 }

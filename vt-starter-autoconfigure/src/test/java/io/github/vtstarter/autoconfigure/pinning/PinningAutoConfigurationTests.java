@@ -1,6 +1,7 @@
 package io.github.vtstarter.autoconfigure.pinning;
 
 import java.time.Duration;
+import java.util.Set;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
 import io.github.vtstarter.pinning.Eventually;
@@ -32,6 +33,7 @@ class PinningAutoConfigurationTests {
 	@Test
 	@EnabledIf(TestJdk.VIRTUAL_THREADS)
 	void monitorRunsWithTheContextAndStopsWithIt() {
+		Set<Thread> before = TestJdk.jfrStreamThreads();
 		PinningMonitor[] seen = new PinningMonitor[1];
 		this.runner.run((context) -> {
 			PinningMonitor monitor = context.getBean(PinningMonitor.class);
@@ -39,10 +41,10 @@ class PinningAutoConfigurationTests {
 			assertThat(monitor.isAvailable()).as(monitor.getUnavailableReason()).isTrue();
 			assertThat(monitor.getThreshold()).isEqualTo(Duration.ofMillis(20));
 			assertThat(monitor.getStatistics().getRingSize()).isEqualTo(100);
-			assertThat(TestJdk.jfrStreamThreadAlive()).isTrue();
+			assertThat(TestJdk.jfrStreamThreads()).hasSize(before.size() + 1);
 		});
 		assertThat(seen[0].isAvailable()).isFalse();
-		assertThat(TestJdk.jfrStreamThreadAlive()).isFalse();
+		assertThat(TestJdk.jfrStreamThreads()).isEqualTo(before);
 	}
 
 	@Test
