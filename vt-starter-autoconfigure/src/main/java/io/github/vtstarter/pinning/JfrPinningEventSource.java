@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedEvent;
@@ -32,6 +33,8 @@ public final class JfrPinningEventSource implements PinningEventSource {
 
 	// Chunks a consumer has read are of no further use; keep the disk repository small.
 	private static final Duration MAX_AGE = Duration.ofSeconds(30);
+
+	private static final Pattern HIDDEN_CLASS_SUFFIX = Pattern.compile("\\+0x[0-9a-fA-F]+([./]\\d+)?");
 
 	private RecordingStream stream;
 
@@ -103,12 +106,19 @@ public final class JfrPinningEventSource implements PinningEventSource {
 
 	private static String describe(RecordedFrame frame) {
 		RecordedMethod method = frame.getMethod();
-		String name = (method != null) ? method.getType().getName() + "." + method.getName() : "(unknown)";
+		String name = (method != null) ? typeName(method) + "." + method.getName() : "(unknown)";
 		if (!frame.isJavaFrame()) {
 			return name + "(native)";
 		}
 		int line = frame.getLineNumber();
 		return (line >= 0) ? name + "(line " + line + ")" : name;
+	}
+
+	private static String typeName(RecordedMethod method) {
+		String name = method.getType().getName();
+		// Hidden classes (lambdas, LambdaForms) carry an address and a number that differ between JVMs and may
+		// differ between two runs of the same code path: without them, one path stays one site.
+		return method.isHidden() ? HIDDEN_CLASS_SUFFIX.matcher(name).replaceAll("") : name;
 	}
 
 	private static String threadName(RecordedEvent event) {

@@ -37,7 +37,8 @@ class RealPinningTests {
 	void sleepingInsideSynchronizedPinsOnJdk21() throws Exception {
 		runOnVirtualThread(RealPinningTests::sleepWhileHoldingAMonitor);
 		PinningSite site = awaitSiteWith("sleepWhileHoldingAMonitor");
-		assertThat(site.max()).isGreaterThanOrEqualTo(Duration.ofMillis(50));
+		// a pinned sleep can be reported in pieces (the carrier's park may wake early and park again), each over the threshold
+		assertThat(site.max()).isGreaterThanOrEqualTo(Duration.ofMillis(20));
 		assertThat(site.location()).startsWith(RealPinningTests.class.getName() + ".sleepWhileHoldingAMonitor(line ");
 	}
 
@@ -56,8 +57,12 @@ class RealPinningTests {
 	void blockingInAClassInitializerPinsOnEveryJdk() throws Exception {
 		runOnVirtualThread(() -> OtherSlowClassInitializer.touch());
 		PinningSite site = awaitSiteWith("OtherSlowClassInitializer.<clinit>");
-		assertThat(site.count()).isEqualTo(1);
-		assertThat(site.max()).isGreaterThanOrEqualTo(Duration.ofMillis(50));
+		assertThat(site.count()).isGreaterThanOrEqualTo(1);
+		// a pinned sleep can be reported in pieces (the carrier's park may wake early and park again), each over the threshold
+		assertThat(site.max()).isGreaterThanOrEqualTo(Duration.ofMillis(20));
+		// the lambda's hidden class is named without the address that would split one path into many sites
+		assertThat(site.frames()).anyMatch((frame) -> frame.contains("$$Lambda."))
+			.noneMatch((frame) -> frame.contains("+0x"));
 	}
 
 	private PinningSite awaitSiteWith(String method) {

@@ -83,7 +83,8 @@ class VirtualThreadsEndpointWebTests {
 		Eventually.await(WAIT, () -> sitesJson().toString().contains(method));
 		JsonNode site = siteContaining(method);
 		assertThat(site.get("count").asLong()).isGreaterThanOrEqualTo(1);
-		assertThat(site.get("maxMs").asDouble()).isGreaterThanOrEqualTo(60);
+		// a pinned sleep can be reported in pieces (the carrier's park may wake early and park again), each over the threshold
+		assertThat(site.get("maxMs").asDouble()).isGreaterThanOrEqualTo(20);
 		assertThat(site.get("totalMs").asDouble()).isGreaterThanOrEqualTo(site.get("maxMs").asDouble());
 		assertThat(site.get("location").asText()).startsWith(method);
 		JsonNode pinned = getJson("/actuator/virtualthreads/pinned");
