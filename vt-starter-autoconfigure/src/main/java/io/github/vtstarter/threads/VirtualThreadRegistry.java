@@ -42,7 +42,7 @@ public final class VirtualThreadRegistry {
 	/**
 	 * Calls the listener for every executor registered so far and for every one registered later; meters use
 	 * this because some executors (a lazy {@code applicationTaskExecutor}) appear after the meters are bound.
-	 * @param listener called once per executor
+	 * @param listener called for each executor (twice, at most, for one registered while the listener is added)
 	 */
 	public void forEachExecutor(Consumer<VirtualThreadStats> listener) {
 		this.newExecutorListeners.add(listener);
