@@ -2,9 +2,12 @@ package io.github.vtstarter.threads;
 
 import java.util.Collection;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 
 /**
  * The virtual-thread executors of one application, by name ({@code tomcat}, {@code applicationTaskExecutor},
@@ -15,13 +18,35 @@ public final class VirtualThreadRegistry {
 
 	private final Map<String, VirtualThreadStats> executors = new ConcurrentHashMap<>();
 
+	private final List<Consumer<VirtualThreadStats>> newExecutorListeners = new CopyOnWriteArrayList<>();
+
 	/**
 	 * The counters of the named executor, created on first use.
 	 * @param executorName the executor's name
 	 * @return its counters
 	 */
 	public VirtualThreadStats stats(String executorName) {
-		return this.executors.computeIfAbsent(executorName, VirtualThreadStats::new);
+		VirtualThreadStats stats = this.executors.get(executorName);
+		if (stats != null) {
+			return stats;
+		}
+		VirtualThreadStats created = new VirtualThreadStats(executorName);
+		stats = this.executors.putIfAbsent(executorName, created);
+		if (stats != null) {
+			return stats;
+		}
+		this.newExecutorListeners.forEach((listener) -> listener.accept(created));
+		return created;
+	}
+
+	/**
+	 * Calls the listener for every executor registered so far and for every one registered later; meters use
+	 * this because some executors (a lazy {@code applicationTaskExecutor}) appear after the meters are bound.
+	 * @param listener called for each executor (twice, at most, for one registered while the listener is added)
+	 */
+	public void forEachExecutor(Consumer<VirtualThreadStats> listener) {
+		this.newExecutorListeners.add(listener);
+		this.executors.values().forEach(listener);
 	}
 
 	/**

@@ -1,0 +1,99 @@
+package io.github.vtstarter.autoconfigure.actuate;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+
+/**
+ * A thread dump that includes virtual threads, in the JDK's JSON format, from
+ * {@code HotSpotDiagnosticMXBean.dumpThreads(file, ThreadDumpFormat.JSON)} (Java 21+, reached by reflection
+ * because the starter is compiled for Java 17). {@code ThreadMXBean}, behind Boot's {@code /actuator/threaddump},
+ * never sees virtual threads.
+ * <p>
+ * The JDK only writes the dump to a new file; it goes to a fresh private temporary directory and both are
+ * deleted before the dump is returned, whatever happens.
+ */
+public final class VirtualThreadDump {
+
+	private VirtualThreadDump() {
+	}
+
+	/**
+	 * Whether this runtime can write such a dump.
+	 * @return {@code true} on Java 21+ HotSpot
+	 */
+	public static boolean isSupported() {
+		return dumpThreadsMethod() != null;
+	}
+
+	/**
+	 * Dumps all threads, virtual ones included.
+	 * @return the JDK's JSON document
+	 * @throws IllegalStateException when the runtime cannot dump or the dump fails
+	 */
+	public static String json() {
+		Method dumpThreads = dumpThreadsMethod();
+		if (dumpThreads == null) {
+			throw new IllegalStateException("A thread dump with virtual threads needs Java 21 or later; this is Java "
+					+ Runtime.version().feature());
+		}
+		Path directory = null;
+		Path file = null;
+		try {
+			directory = Files.createTempDirectory("vtstarter-dump");
+			file = directory.resolve("threads.json");
+			HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+			dumpThreads.invoke(bean, file.toAbsolutePath().toString(), jsonFormat(dumpThreads));
+			return Files.readString(file, StandardCharsets.UTF_8);
+		}
+		catch (InvocationTargetException ex) {
+			throw new IllegalStateException("The thread dump failed: " + ex.getTargetException(), ex.getTargetException());
+		}
+		catch (IOException | ReflectiveOperationException ex) {
+			throw new IllegalStateException("The thread dump failed: " + ex, ex);
+		}
+		finally {
+			deleteQuietly(file);
+			deleteQuietly(directory);
+		}
+	}
+
+	private static Object jsonFormat(Method dumpThreads) {
+		Class<?> formatType = dumpThreads.getParameterTypes()[1];
+		for (Object constant : formatType.getEnumConstants()) {
+			if (((Enum<?>) constant).name().equals("JSON")) {
+				return constant;
+			}
+		}
+		throw new IllegalStateException("No JSON thread dump format in " + formatType);
+	}
+
+	private static Method dumpThreadsMethod() {
+		try {
+			Class<?> formatType = Class.forName("com.sun.management.HotSpotDiagnosticMXBean$ThreadDumpFormat");
+			return HotSpotDiagnosticMXBean.class.getMethod("dumpThreads", String.class, formatType);
+		}
+		catch (ReflectiveOperationException | LinkageError ex) {
+			return null;
+		}
+	}
+
+	private static void deleteQuietly(Path path) {
+		if (path == null) {
+			return;
+		}
+		try {
+			Files.deleteIfExists(path);
+		}
+		catch (IOException ex) {
+			path.toFile().deleteOnExit();
+		}
+	}
+
+}

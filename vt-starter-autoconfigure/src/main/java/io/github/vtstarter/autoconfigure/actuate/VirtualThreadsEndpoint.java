@@ -1,0 +1,226 @@
+package io.github.vtstarter.autoconfigure.actuate;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.github.vtstarter.autoconfigure.BootVersion;
+import io.github.vtstarter.autoconfigure.VirtualThreadsSwitch;
+import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
+import io.github.vtstarter.pinning.PinnedEvent;
+import io.github.vtstarter.pinning.PinningMonitor;
+import io.github.vtstarter.pinning.PinningSite;
+import io.github.vtstarter.pinning.PinningStatistics;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.github.vtstarter.threads.VirtualThreadStats;
+import io.github.vtstarter.threads.VirtualThreads;
+
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.json.JsonParserFactory;
+import org.springframework.core.env.Environment;
+
+/**
+ * {@code /actuator/virtualthreads}: whether and how virtual threads run, how many each executor has started and
+ * runs now, the carrier scheduler, and what the pinning monitor has seen. {@code /pinned} lists the recent
+ * pinned events, {@code /dump} returns a thread dump that includes virtual threads.
+ * <p>
+ * Stacks and the dump show the application's internals (class and method names, what every thread is
+ * doing): like Boot's {@code threaddump}, the endpoint is not exposed over HTTP unless the application asks
+ * for it ({@code management.endpoints.web.exposure.include}).
+ */
+@Endpoint(id = "virtualthreads")
+public class VirtualThreadsEndpoint {
+
+	/** The sub-path with the recent pinned events. */
+	public static final String PINNED = "pinned";
+
+	/** The sub-path with the thread dump. */
+	public static final String DUMP = "dump";
+
+	private final VirtualThreadRegistry registry;
+
+	private final PinningMonitor monitor;
+
+	private final PinningProperties pinningProperties;
+
+	private final Environment environment;
+
+	/**
+	 * Creates the endpoint.
+	 * @param registry the starter's executors, {@code null} when virtual threads are off
+	 * @param monitor the pinning monitor, {@code null} when there is none
+	 * @param pinningProperties the monitor's settings
+	 * @param environment the environment, to explain a missing monitor
+	 */
+	public VirtualThreadsEndpoint(VirtualThreadRegistry registry, PinningMonitor monitor,
+			PinningProperties pinningProperties, Environment environment) {
+		this.registry = registry;
+		this.monitor = monitor;
+		this.pinningProperties = pinningProperties;
+		this.environment = environment;
+	}
+
+	@ReadOperation
+	public Map<String, Object> virtualThreads() {
+		Map<String, Object> body = new LinkedHashMap<>();
+		String mode = mode();
+		body.put("enabled", mode.equals("backport") || mode.equals("boot-native"));
+		body.put("mode", mode);
+		body.put("javaVersion", Runtime.version().toString());
+		body.put("springBootVersion", SpringBootVersion.getVersion());
+		body.put("executors", executors());
+		body.put("scheduler", VirtualThreads.isSupported() ? VirtualThreadScheduler.describe() : Map.of());
+		body.put("pinning", pinning());
+		return body;
+	}
+
+	/**
+	 * {@code pinned}: the recent pinned events, oldest first; {@code dump}: a thread dump with virtual threads.
+	 * @param detail {@code pinned} or {@code dump}
+	 * @return the detail, or {@code null} (404) for another name
+	 */
+	@ReadOperation
+	public Object detail(@Selector String detail) {
+		if (PINNED.equals(detail)) {
+			return pinned();
+		}
+		if (DUMP.equals(detail)) {
+			return dump();
+		}
+		return null;
+	}
+
+	/**
+	 * The recent pinned events.
+	 * @return the events and the monitor's state
+	 */
+	public Map<String, Object> pinned() {
+		Map<String, Object> body = new LinkedHashMap<>();
+		if (this.monitor == null) {
+			body.put("available", false);
+			body.put("reason", missingMonitorReason());
+			body.put("events", List.of());
+			return body;
+		}
+		PinningStatistics statistics = this.monitor.getStatistics();
+		body.put("available", this.monitor.isAvailable());
+		if (!this.monitor.isAvailable()) {
+			body.put("reason", this.monitor.getUnavailableReason());
+		}
+		body.put("thresholdMs", millis(this.monitor.getThreshold()));
+		body.put("ringSize", statistics.getRingSize());
+		body.put("total", statistics.getTotal());
+		List<Map<String, Object>> events = new ArrayList<>();
+		for (PinnedEvent event : statistics.recent()) {
+			Map<String, Object> item = new LinkedHashMap<>();
+			item.put("time", event.startTime().toString());
+			item.put("durationMs", millis(event.duration()));
+			item.put("thread", event.threadName());
+			item.put("location", event.location());
+			item.put("frames", event.frames());
+			events.add(item);
+		}
+		body.put("events", events);
+		return body;
+	}
+
+	/**
+	 * A thread dump that includes virtual threads.
+	 * @return the JDK's JSON dump as a map, or an explanation when this JVM cannot make one
+	 */
+	public Map<String, Object> dump() {
+		if (!VirtualThreadDump.isSupported()) {
+			Map<String, Object> body = new LinkedHashMap<>();
+			body.put("available", false);
+			body.put("reason", "a thread dump with virtual threads needs Java 21 or later; this is Java "
+					+ Runtime.version().feature());
+			return body;
+		}
+		return JsonParserFactory.getJsonParser().parseMap(VirtualThreadDump.json());
+	}
+
+	private String mode() {
+		if (!VirtualThreads.isSupported()) {
+			return "unsupported-jvm";
+		}
+		if (!VirtualThreadsSwitch.isEnabled(this.environment)) {
+			return "disabled";
+		}
+		return BootVersion.current().hasNativeVirtualThreads() ? "boot-native" : "backport";
+	}
+
+	private Map<String, Object> executors() {
+		Map<String, Object> executors = new TreeMap<>();
+		if (this.registry != null) {
+			for (VirtualThreadStats stats : this.registry.all()) {
+				Map<String, Object> item = new LinkedHashMap<>();
+				item.put("live", stats.getLive());
+				item.put("peak", stats.getPeak());
+				item.put("started", stats.getStarted());
+				item.put("completed", stats.getCompleted());
+				item.put("failed", stats.getFailed());
+				executors.put(stats.getName(), item);
+			}
+		}
+		return executors;
+	}
+
+	private Map<String, Object> pinning() {
+		Map<String, Object> pinning = new LinkedHashMap<>();
+		if (this.monitor == null) {
+			pinning.put("available", false);
+			pinning.put("reason", missingMonitorReason());
+			return pinning;
+		}
+		PinningStatistics statistics = this.monitor.getStatistics();
+		pinning.put("available", this.monitor.isAvailable());
+		if (!this.monitor.isAvailable()) {
+			pinning.put("reason", this.monitor.getUnavailableReason());
+		}
+		pinning.put("thresholdMs", millis(this.monitor.getThreshold()));
+		pinning.put("total", statistics.getTotal());
+		pinning.put("submitFailed", statistics.getSubmitFailed());
+		pinning.put("distinctSites", statistics.getSiteCount());
+		if (statistics.getUntrackedSiteEvents() > 0) {
+			pinning.put("eventsFromUntrackedSites", statistics.getUntrackedSiteEvents());
+		}
+		List<Map<String, Object>> sites = new ArrayList<>();
+		for (PinningSite site : statistics.worstSites(Math.max(this.pinningProperties.getSitesShown(), 0))) {
+			Map<String, Object> item = new LinkedHashMap<>();
+			item.put("location", site.location());
+			item.put("count", site.count());
+			item.put("totalMs", millis(site.total()));
+			item.put("maxMs", millis(site.max()));
+			item.put("firstSeen", site.firstSeen().toString());
+			item.put("lastSeen", site.lastSeen().toString());
+			item.put("frames", site.frames());
+			sites.add(item);
+		}
+		pinning.put("sites", sites);
+		return pinning;
+	}
+
+	private String missingMonitorReason() {
+		if (!VirtualThreads.isSupported()) {
+			return VirtualThreads.unsupportedMessage();
+		}
+		if (!VirtualThreadsSwitch.isEnabled(this.environment)) {
+			return "virtual threads are off (" + VirtualThreadsSwitch.PROPERTY + "=false)";
+		}
+		if (!this.pinningProperties.isEnabled()) {
+			return "pinning detection is off (" + PinningProperties.PREFIX + ".enabled=false)";
+		}
+		return "no PinningMonitor bean";
+	}
+
+	private static double millis(Duration duration) {
+		return Math.round(duration.toNanos() / 1_000.0) / 1_000.0;
+	}
+
+}

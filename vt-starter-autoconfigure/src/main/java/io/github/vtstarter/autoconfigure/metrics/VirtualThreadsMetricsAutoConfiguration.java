@@ -1,0 +1,62 @@
+package io.github.vtstarter.autoconfigure.metrics;
+
+import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
+import io.github.vtstarter.pinning.PinningMonitor;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Micrometer meters for virtual threads: the pinning timer and submit-failed counter, and {@code executor.*}
+ * meters for the starter's executors. Only with micrometer-core and a {@link MeterRegistry} bean (the actuator
+ * provides one).
+ * <p>
+ * On Boot 3.5+ with {@code micrometer-java21} on the classpath, Boot registers Micrometer's own
+ * {@code VirtualThreadMetrics}, with the same meter names; the pinning meters then step aside.
+ */
+@AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class },
+		afterName = { "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
+				"org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+				"org.springframework.boot.actuate.autoconfigure.metrics.export.simple.SimpleMetricsExportAutoConfiguration",
+				"org.springframework.boot.actuate.autoconfigure.metrics.JvmMetricsAutoConfiguration" })
+@ConditionalOnClass({ MeterRegistry.class, MeterBinder.class })
+@ConditionalOnBean(MeterRegistry.class)
+public class VirtualThreadsMetricsAutoConfiguration {
+
+	/** Micrometer's binder for the same meters (micrometer-java21, Micrometer 1.14+). */
+	static final String MICROMETER_VIRTUAL_THREAD_METRICS = "io.micrometer.java21.instrument.binder.jdk.VirtualThreadMetrics";
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(PinningMonitor.class)
+	@ConditionalOnMissingBean(type = MICROMETER_VIRTUAL_THREAD_METRICS)
+	static class PinningMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		VirtualThreadPinningMeterBinder virtualThreadPinningMeterBinder(PinningMonitor monitor) {
+			return new VirtualThreadPinningMeterBinder(monitor);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(VirtualThreadRegistry.class)
+	static class ExecutorMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		VirtualThreadExecutorMeterBinder virtualThreadExecutorMeterBinder(VirtualThreadRegistry registry) {
+			return new VirtualThreadExecutorMeterBinder(registry);
+		}
+
+	}
+
+}

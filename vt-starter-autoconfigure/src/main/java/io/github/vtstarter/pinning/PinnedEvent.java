@@ -1,0 +1,33 @@
+package io.github.vtstarter.pinning;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One time a virtual thread blocked while pinned to its carrier, as JFR reported it
+ * ({@code jdk.VirtualThreadPinned}).
+ *
+ * @param startTime when the thread started to block
+ * @param duration how long the carrier was held
+ * @param threadName the virtual thread's name (often empty: virtual threads are unnamed by default)
+ * @param frames the stack, innermost frame first, as {@code class.method(line N)}
+ * @param truncated whether JFR cut the stack at its depth limit
+ */
+public record PinnedEvent(Instant startTime, Duration duration, String threadName, List<String> frames,
+		boolean truncated) {
+
+	public PinnedEvent {
+		frames = List.copyOf(frames);
+	}
+
+	/**
+	 * The frame that most likely caused the pinning: the innermost one outside the JDK. When the whole stack is
+	 * JDK code, the innermost frame.
+	 * @return the frame, or {@code "(no stack)"}
+	 */
+	public String location() {
+		return PinningSite.location(this.frames);
+	}
+
+}
