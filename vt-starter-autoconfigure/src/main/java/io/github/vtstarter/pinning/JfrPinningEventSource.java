@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
@@ -38,8 +40,10 @@ public final class JfrPinningEventSource implements PinningEventSource {
 
 	private RecordingStream stream;
 
-	// The stream's own thread, so that close() can wait for it to end: awaitTermination() returns a moment
-	// before the thread does, and the thread is not a daemon.
+	/** The name of the daemon thread that consumes the stream. */
+	public static final String THREAD_NAME = "vt-starter-pinning-monitor";
+
+	// Our own daemon thread that runs the stream, so that close() can wait for it to end.
 	private volatile Thread consumer;
 
 	@Override
@@ -48,6 +52,8 @@ public final class JfrPinningEventSource implements PinningEventSource {
 			throw new IllegalStateException("the JVM runs without Flight Recorder (a minimal VM, or started "
 					+ "with -XX:-FlightRecorder)");
 		}
+		// The stream registers its recording when it is created: take the list before.
+		Set<Long> before = recordingIds();
 		RecordingStream recordingStream = new RecordingStream();
 		try {
 			recordingStream.enable(PINNED_EVENT).withThreshold(threshold).withStackTrace();
@@ -58,15 +64,7 @@ public final class JfrPinningEventSource implements PinningEventSource {
 			recordingStream.onEvent(PINNED_EVENT, (event) -> listener.pinned(toPinnedEvent(event), false));
 			recordingStream.onEvent(SUBMIT_FAILED_EVENT,
 					(event) -> listener.submitFailed(threadName(event), stringField(event, "exceptionMessage")));
-			recordingStream.onFlush(this::rememberConsumer);
-			Set<Thread> before = streamThreads();
-			recordingStream.startAsync();
-			// startAsync() has started the thread but offers no handle on it: find the new one by its JDK name.
-			Set<Thread> started = streamThreads();
-			started.removeAll(before);
-			if (started.size() == 1) {
-				this.consumer = started.iterator().next();
-			}
+			startOnDaemonThread(recordingStream, before);
 		}
 		catch (RuntimeException ex) {
 			recordingStream.close();
@@ -75,20 +73,50 @@ public final class JfrPinningEventSource implements PinningEventSource {
 		this.stream = recordingStream;
 	}
 
-	private static Set<Thread> streamThreads() {
-		Set<Thread> threads = new HashSet<>();
-		for (Thread thread : Thread.getAllStackTraces().keySet()) {
-			if (thread.getName().startsWith("JFR Event Stream")) {
-				threads.add(thread);
+	/**
+	 * Runs the stream on a daemon thread of our own. {@code startAsync()} would start a non-daemon consumer
+	 * thread, which keeps the JVM alive after {@code main} returns (with {@code spring.main.keep-alive=false},
+	 * say). {@code start()} blocks, so it runs on our thread, and this method waits until the stream's recording
+	 * runs: an event committed after {@link #start} returns is then never missed.
+	 */
+	private void startOnDaemonThread(RecordingStream recordingStream, Set<Long> before) {
+		Thread consumer = new Thread(recordingStream::start, THREAD_NAME);
+		consumer.setDaemon(true);
+		consumer.start();
+		this.consumer = consumer;
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (!hasNewRunningRecording(before)) {
+			if (!consumer.isAlive()) {
+				throw new IllegalStateException("the JFR stream stopped as it started");
+			}
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException("the JFR stream did not start within 10 s");
+			}
+			try {
+				Thread.sleep(1);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("interrupted while starting the JFR stream", ex);
 			}
 		}
-		return threads;
 	}
 
-	private void rememberConsumer() {
-		if (this.consumer == null) {
-			this.consumer = Thread.currentThread();
+	private static Set<Long> recordingIds() {
+		Set<Long> ids = new HashSet<>();
+		for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
+			ids.add(recording.getId());
 		}
+		return ids;
+	}
+
+	private static boolean hasNewRunningRecording(Set<Long> before) {
+		for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
+			if (!before.contains(recording.getId()) && recording.getState() == RecordingState.RUNNING) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	static PinnedEvent toPinnedEvent(RecordedEvent event) {
@@ -143,7 +171,6 @@ public final class JfrPinningEventSource implements PinningEventSource {
 		recordingStream.close();
 		try {
 			// close() only asks the consumer thread to stop; wait so that no thread outlives the monitor.
-			recordingStream.awaitTermination(Duration.ofSeconds(5));
 			Thread thread = this.consumer;
 			this.consumer = null;
 			if (thread != null && thread != Thread.currentThread()) {

@@ -71,7 +71,9 @@ class PinningMonitorTests {
 		Set<Thread> before = TestJdk.jfrStreamThreads();
 		this.monitor = new PinningMonitor(Duration.ZERO, 10);
 		this.monitor.start();
-		assertThat(TestJdk.jfrStreamThreads()).hasSize(before.size() + 1);
+		assertThat(TestJdk.jfrStreamThreads()).hasSize(before.size() + 1)
+			// a daemon: the monitor must never keep the JVM alive (spring.main.keep-alive=false means exit)
+			.allMatch(Thread::isDaemon);
 		FakePinnedEvent.commit(() -> {
 		});
 		Eventually.await(Duration.ofSeconds(30), () -> this.monitor.getStatistics().getTotal() >= 1);

@@ -49,7 +49,7 @@ public final class TestJdk {
 		return Thread.getAllStackTraces()
 			.keySet()
 			.stream()
-			.filter((thread) -> thread.getName().startsWith("JFR Event Stream"))
+			.filter((thread) -> thread.getName().equals(JfrPinningEventSource.THREAD_NAME))
 			.collect(java.util.stream.Collectors.toSet());
 	}
 
