@@ -232,7 +232,7 @@ def run_matrix_per_mode(jdk, java, modes, keys, loads, rounds, seconds, outdir, 
         l = dict(l)
         if isinstance(l['path'], dict):
             l['path_by_mode'] = l['path']
-            l['path'] = '@' + l['exp']
+            l['path'] = '/@' + l['exp']
         resolved.append(l)
     by_marker = {l['path']: l['path_by_mode'] for l in resolved if 'path_by_mode' in l}
     port_to_mode = {18100 + i: k for i, k in enumerate(keys)}

@@ -76,7 +76,7 @@ build() { # $1 = jar name, rest = extra maven args
 if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ]; then
   build sample-boot-3.1.12.jar
   build "sample-boot-$BOOT35.jar" -Dspring-boot.version="$BOOT35"
-  if [ "$MODE" != smoke ]; then
+  if [ "$MODE" = issue2 ]; then
     # Boot 3.1.12 with the Tomcat of Boot 3.5.x: separates the Tomcat version from the starter.
     TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
     build "sample-boot-3.1.12-tomcat-$TC.jar" -Dtomcat.version="$TC"
@@ -84,7 +84,7 @@ if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ]; then
 fi
 TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
 JAR_ARGS=(--jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar")
-[ -f "$JARS/sample-boot-3.1.12-tomcat-$TC.jar" ] && JAR_ARGS+=(--jar31-tomcat "$JARS/sample-boot-3.1.12-tomcat-$TC.jar")
+[ "$MODE" = issue2 ] && [ -f "$JARS/sample-boot-3.1.12-tomcat-$TC.jar" ] && JAR_ARGS+=(--jar31-tomcat "$JARS/sample-boot-3.1.12-tomcat-$TC.jar")
 
 # ---------------------------------------------------------------------------------------------
 # 3. PostgreSQL on 127.0.0.1 for the JDBC experiment (full run only)
@@ -98,8 +98,7 @@ if [ "$MODE" = full ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; 
     pg_ctlcluster "$PG_VERSION" main start -- -o "-c listen_addresses=127.0.0.1 -c max_connections=300"
     PG_STARTED=1
   fi
-  su postgres -c "psql -q -h 127.0.0.1 -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='vtbench') THEN CREATE ROLE vtbench LOGIN PASSWORD 'vtbench'; END IF; END \\\$\\\$;\"" >/dev/null 2>&1 \
-    || su postgres -c "psql -q -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='vtbench') THEN CREATE ROLE vtbench LOGIN PASSWORD 'vtbench'; END IF; END \\\$\\\$;\""
+  su postgres -c "psql -q -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='vtbench') THEN CREATE ROLE vtbench LOGIN PASSWORD 'vtbench'; END IF; END \\\$\\\$;\"" >/dev/null
   su postgres -c "psql -q -tc \"SELECT 1 FROM pg_database WHERE datname='vtbench'\"" | grep -q 1 \
     || su postgres -c "createdb -O vtbench vtbench"
   export BENCH_POSTGRES=1
