@@ -479,8 +479,15 @@ def issue2(args, jars, jdks):
         java = JDKS[jdk_name]
         meta.setdefault('java', {})[jdk_name] = java_version(java)
         log('== JDK %s: %s' % (jdk_name, meta['java'][jdk_name]))
+        extra = None
+        if os.environ.get('BENCH_JFR'):
+            # a JFR recording of every server (profile settings), to see where the time goes under load
+            extra = {k: ['-XX:StartFlightRecording=filename=%s/%s-jdk%s.jfr,settings=profile' % (outdir, k, jdk_name)]
+                     for k in keys}
+            meta['jfr'] = True
         meta['servers'][jdk_name] = run_matrix(jdk_name, java, modes, keys, loads, args.rounds, args.seconds, outdir,
-                                               results_path, warm_load=loads[1] if len(loads) > 2 else loads[0])
+                                               results_path, warm_load=loads[1] if len(loads) > 2 else loads[0],
+                                               extra_jvm=extra)
     meta['finished'] = time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())
     meta['modes'] = {k: {'label': modes[k]['label'], 'args': modes[k]['args'], 'workaround': modes[k]['launch']['workaround']} for k in keys}
     with open(os.path.join(outdir, 'issue2-meta.json'), 'w') as f:

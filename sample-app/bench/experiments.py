@@ -9,6 +9,8 @@ import urllib.request
 import bench
 from bench import JDKS, Server, build_modes, http_get, java_version, log, machine_description, run_matrix, wrk
 
+BACKEND_PORT = 18199
+
 # Hikari pool for the JDBC experiment: what a real user would raise from the default 10 (said beside the figures).
 HIKARI_POOL = 50
 
@@ -29,8 +31,11 @@ EXPERIMENTS = [
     dict(exp='fib-10000', path='/fib?n=10000', conns=1000, latency_s=None,
          quoted='1000 users (JMeter): ≈ no throughput gain; 235 → 43 JVM threads'),
     dict(exp='jdbc', path='/jdbc?sleep=0.05&cpuMs=10', conns=1000, latency_s=0.06, pool=HIKARI_POOL, pool_latency_s=0.05,
+         cpu_ms=10,
          quoted='10k VUs (k6), PostgreSQL 16: platform 180 req/s (p99 4.2 s, 12 % errors); virtual threads 7,200 (p99 195 ms)'),
-    dict(exp='outbound-100ms', path='/outbound?ms=100', conns=400, latency_s=0.1, quoted='–'),
+    dict(exp='outbound-100ms', path='/outbound?ms=100', conns=400, latency_s=0.1,
+         quoted='– (the slow endpoint is a separate backend JVM on 127.0.0.1: calling the same server deadlocks '
+                'Tomcat\'s 200 platform threads once more than 200 calls wait for it)'),
     dict(exp='no-sleep', path='/sleep?ms=0', conns=400, latency_s=None, quoted='(the CPU ceiling of each server)'),
 ]
 
@@ -178,12 +183,17 @@ def full(args, jars, jdks):
             meta['postgres_version'] = subprocess.run(['psql', '--version'], capture_output=True, text=True).stdout.strip()
         except OSError:
             pass
-    modes = with_args(build_modes(jars, with_pinning=True), common_args(postgres))
+    modes = with_args(build_modes(jars, with_pinning=True),
+                      common_args(postgres) + ['--vtbench.outbound.base-url=http://127.0.0.1:%d' % BACKEND_PORT])
     meta['modes'] = {k: {'label': m['label'], 'args': m['args'], 'workaround': m['launch']['workaround'],
                          'boot': m['facts']['boot'], 'tomcat': m['facts']['tomcat']} for k, m in modes.items()}
     main_jdk = jdks[0]
     java = JDKS[main_jdk]
     meta['java'][main_jdk] = java_version(java)
+    # the slow backend of the outbound experiment: the same sample app (vt-starter, JDK 25) on its own port
+    backend = Server('backend', dict(modes['starter'], args=['--logging.level.root=WARN']), java, BACKEND_PORT, outdir)
+    backend.start()
+    meta['outbound_backend'] = 'sample app, vt-starter mode, JDK %s, 127.0.0.1:%d, /sleep?ms=100' % (main_jdk, BACKEND_PORT)
     log('== main experiments, JDK %s' % main_jdk)
     loads = []
     for e in EXPERIMENTS:
@@ -191,6 +201,7 @@ def full(args, jars, jdks):
     # run_matrix takes one path per load; per-mode paths are resolved by a small wrapper
     meta['servers'][main_jdk] = run_matrix_per_mode(main_jdk, java, modes, ['platform', 'starter', 'native'], loads,
                                                     args.rounds, args.seconds, outdir, results_path)
+    backend.stop()
     write_meta(outdir, meta)
     # pinning story: JDK 21 (synchronized pins there), and the JDK 25 contrast (JEP 491)
     pin_jdks = [j for j in ('21', '25') if j in JDKS]

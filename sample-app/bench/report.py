@@ -215,7 +215,7 @@ def full_markdown(outdir, md_path):
       'RSS = peaks sampled every 250 ms from `/proc/PID/status` during the window. Errors = wrk connect/read/write '
       'errors + non-2xx + timeouts.' % (meta['rounds'], meta['seconds']))
     A('- **Ceilings**: Little\'s law = connections ÷ latency; pool = 200 Tomcat threads ÷ latency (platform mode), '
-      'Hikari pool ÷ 50 ms (JDBC); CPU = the same server\'s no-sleep throughput (`/sleep?ms=0`, 400 connections). '
+      'Hikari pool ÷ 50 ms and cores ÷ 10 ms of CPU work (JDBC); CPU = the same server\'s no-sleep throughput (`/sleep?ms=0`, 400 connections). '
       '"% of ceiling" uses the lowest ceiling that applies to the mode.')
     if any(modes[k]['workaround'] for k in modes):
         A('')
@@ -239,6 +239,7 @@ def full_markdown(outdir, md_path):
         if st:
             nosleep[k] = st[0]
     headline = []
+    pct_of_ceiling = {}
     A('## Results (JDK %s)' % main_jdk)
     A('')
     for e in meta['experiments']:
@@ -263,12 +264,16 @@ def full_markdown(outdir, md_path):
                 ceilings.append((min(200, conns) / e['latency_s'], '200 threads'))
             if e.get('pool'):
                 ceilings.append((e['pool'] / e['pool_latency_s'], 'Hikari %d' % e['pool']))
+            if e.get('cpu_ms'):
+                ceilings.append((m['cpus'] * 1000 / e['cpu_ms'], '%d cores ÷ %g ms CPU' % (m['cpus'], e['cpu_ms'])))
             if k in nosleep and exp != 'no-sleep':
                 ceilings.append((nosleep[k], 'CPU'))
             ceil = min(ceilings) if ceilings else None
             rps = [r.get('rps') for r in g]
             st = _stats(g, 'rps')
             chart_rows.append((k, st[0], st[1], st[2]))
+            if ceil:
+                pct_of_ceiling[(exp, conns, k)] = (med_spread([x / ceil[0] * 100 for x in rps if x], '{:.0f}%'), ceil[1])
             A('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
                 k, med_spread(rps),
                 '%.0f (%s)' % ceil if ceil else '–',
@@ -354,10 +359,13 @@ def full_markdown(outdir, md_path):
     # ---- headline
     A('## Headline ratios (paired, median (min–max) over rounds)')
     A('')
-    A('| experiment | connections | comparison | req/s ratio | CPU/req ratio |')
-    A('|---|---|---|---|---|')
+    A('| experiment | connections | comparison (a ÷ b) | req/s ratio | CPU/req ratio | a: % of its ceiling | b: % of its ceiling |')
+    A('|---|---|---|---|---|---|---|')
     for exp, conns, a, b, rr, rc in headline:
-        A('| %s | %d | %s ÷ %s | %s | %s |' % (exp, conns, a, b, rr, rc))
+        pa = pct_of_ceiling.get((exp, conns, a))
+        pb = pct_of_ceiling.get((exp, conns, b))
+        A('| %s | %d | %s ÷ %s | %s | %s | %s: %s | %s: %s |' % (
+            exp, conns, a, b, rr, rc, a, '%s (%s)' % pa if pa else '–', b, '%s (%s)' % pb if pb else '–'))
     A('')
     with open(md_path, 'w') as f:
         f.write('\n'.join(L) + '\n')

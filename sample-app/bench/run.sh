@@ -7,8 +7,8 @@
 #   sample-app/bench/run.sh --issue2   issue 2 item 5: vt-starter (3.1.12) vs native (3.5.16), 100 ms sleep,
 #                                      400/1000/2000 connections, JDK 25 and 21
 #
-# Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), SKIP_BUILD=1,
-# SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>).
+# Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--issue2 only), SKIP_BUILD=1,
+# SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--issue2: a JFR recording per server).
 # Everything listens on 127.0.0.1 only; every load run is bounded (wrk -d); what this script starts, it stops.
 set -euo pipefail
 
@@ -112,7 +112,7 @@ case "$MODE" in
   smoke)
     python3 bench.py smoke "${JAR_ARGS[@]}" --jdks "${JDKS:-25}" --out "$OUT" & PY_PID=$! ;;
   issue2)
-    python3 bench.py issue2 "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
+    python3 bench.py issue2 "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" --conns "${CONNS:-400,1000,2000}" \
       --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$OUT/issue2-comparison.md" & PY_PID=$! ;;
   full)
     python3 bench.py full "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
