@@ -306,6 +306,18 @@ def wrk(url, conns, seconds, pid=None, timeout_s=10, threads=2, outdir=None, tag
     return res
 
 
+def drain(pid, idle_cores=0.1, max_s=40, step=0.5):
+    """Waits until the server is idle (< idle_cores of CPU over `step` s): requests queued when wrk stopped
+    (their clients gone) are still being served, and would otherwise eat into the next measurement."""
+    t0 = time.time()
+    while time.time() - t0 < max_s:
+        c0 = proc_cpu_ticks(pid)
+        time.sleep(step)
+        if (proc_cpu_ticks(pid) - c0) / CLK_TCK / step < idle_cores:
+            break
+    return round(time.time() - t0, 1)
+
+
 def jit_compiled(java, pid):
     """Methods compiled so far by the JIT (jstat -compiler), or None."""
     jstat = os.path.join(os.path.dirname(java), 'jstat')
@@ -323,6 +335,7 @@ def warm_up(server, url, conns, outdir, round_s=5, max_rounds=12, min_rounds=3, 
     for i in range(max_rounds):
         c0 = jit_compiled(server.java, server.pid)
         r = wrk(url, conns, round_s, pid=server.pid, outdir=outdir, tag='warmup')
+        drain(server.pid, max_s=15)
         c1 = jit_compiled(server.java, server.pid)
         compiled = (c1 - c0) if (c0 is not None and c1 is not None) else None
         rps = r.get('rps', 0)
@@ -405,6 +418,7 @@ def run_matrix(jdk_name, java, modes, mode_keys, loads, rounds, seconds, outdir,
             for l in loads:
                 if l is not wl:
                     wrk(s.base + l['path'], l['conns'], 3, pid=s.pid, outdir=outdir, timeout_s=l.get('timeout_s', 10), tag='prewarm')
+                    drain(s.pid, max_s=15)
         with open(results_path, 'a') as out:
             for r in range(rounds):
                 order = mode_keys[r % len(mode_keys):] + mode_keys[:r % len(mode_keys)]
@@ -414,13 +428,14 @@ def run_matrix(jdk_name, java, modes, mode_keys, loads, rounds, seconds, outdir,
                         res = wrk(s.base + l['path'], l['conns'], l.get('seconds', seconds), pid=s.pid, outdir=outdir,
                                   timeout_s=l.get('timeout_s', 10), tag='measure')
                         res.update({'jdk': jdk_name, 'mode': k, 'exp': l['exp'], 'round': r,
-                                    'loadavg': open('/proc/loadavg').read().split()[0]})
+                                    'loadavg': open('/proc/loadavg').read().split()[0],
+                                    'drain_s': drain(s.pid)})
                         out.write(json.dumps(res) + '\n')
                         out.flush()
-                        log('  r%d %-10s %-14s c=%-5d %7.0f req/s p99=%6.1fms err=%d cpu=%.3fms/req thr=%d rss=%dMB load=%s' % (
+                        log('  r%d %-10s %-14s c=%-5d %7.0f req/s p99=%6.1fms err=%d cpu=%.3fms/req thr=%d rss=%dMB load=%s drain=%ss' % (
                             r, k, l['exp'], l['conns'], res.get('rps', 0), res.get('p99_us', 0) / 1000,
                             res.get('errors', -1), res.get('cpu_ms_per_req') or -1, res.get('peak_threads', 0),
-                            res.get('peak_rss_mb', 0), res['loadavg']))
+                            res.get('peak_rss_mb', 0), res['loadavg'], res['drain_s']))
         for k in mode_keys:
             try:
                 info[k]['vmhwm_mb'] = proc_status(servers[k].pid).get('VmHWM')
