@@ -38,9 +38,6 @@ CLK_TCK = os.sysconf('SC_CLK_TCK')
 PAGE = os.sysconf('SC_PAGE_SIZE')
 
 AUTOCONF_IMPORTS = 'META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports'
-# Where the starter's resources sit in the source tree today (see report: they are not packaged).
-MISPLACED_RESOURCES = os.path.join(ROOT, 'vt-starter-autoconfigure', 'src', 'main', 'java', 'resources')
-PROPER_RESOURCES = os.path.join(ROOT, 'vt-starter-autoconfigure', 'src', 'main', 'resources')
 
 # Tuning applied to every server (printed beside the figures).
 TOMCAT_TUNING = ['--server.tomcat.accept-count=10000', '--server.tomcat.max-connections=20000']
@@ -80,68 +77,50 @@ def jar_facts(jar):
     if inner is not None and AUTOCONF_IMPORTS in inner.namelist():
         imports = [l.strip() for l in inner.read(AUTOCONF_IMPORTS).decode().splitlines()
                    if l.strip() and not l.startswith('#')]
-    launcher = 'org.springframework.boot.loader.PropertiesLauncher'
-    if 'org/springframework/boot/loader/launch/PropertiesLauncher.class' in outer.namelist():
-        launcher = 'org.springframework.boot.loader.launch.PropertiesLauncher'
     return {
         'jar': jar,
         'boot': version('spring-boot'),
         'tomcat': version('tomcat-embed-core'),
         'imports_packaged': imports is not None,
         'imports': imports,
-        'launcher': launcher,
     }
-
-
-def source_imports():
-    for d in (PROPER_RESOURCES, MISPLACED_RESOURCES):
-        p = os.path.join(d, AUTOCONF_IMPORTS)
-        if os.path.exists(p):
-            with open(p) as f:
-                return d, [l.strip() for l in f if l.strip() and not l.startswith('#')]
-    return None, []
 
 
 def build_modes(jars, with_pinning=True):
     """Mode key -> dict(label, jar facts, args, expect_virtual, launch)."""
     j31, j35 = jars['3.1'], jars['3.5']
-    res_dir, imports = source_imports()
+    for facts in (j31, j35):
+        if not facts['imports_packaged']:
+            raise SystemExit('%s has no vt-starter auto-configuration (%s missing): rebuild it' % (facts['jar'], AUTOCONF_IMPORTS))
     modes = {}
 
-    def launch_for(facts, starter_on):
-        # The starter's META-INF resources are not packaged in the jar (see docs/benchmarks.md):
-        # without them no auto-configuration runs. Until that is fixed in the build, the harness puts
-        # the source directory on the class path with Boot's PropertiesLauncher (loader.path), so that
-        # the starter's code is what gets measured. Applied to every mode on the same jar.
-        if facts['imports_packaged'] or res_dir is None:
-            return {'cmd': ['-jar', facts['jar']], 'workaround': False}
-        return {'cmd': ['-Dloader.path=' + res_dir, '-cp', facts['jar'], facts['launcher']],
-                'workaround': True}
+    def launch_for(facts):
+        return {'cmd': ['-jar', facts['jar']]}
 
     modes['platform'] = dict(label='(a) Boot %s platform threads' % j31['boot'], facts=j31,
                              args=['--spring.threads.virtual.enabled=false'], expect_virtual=False,
-                             launch=launch_for(j31, False))
+                             launch=launch_for(j31))
     modes['starter'] = dict(label='(b) Boot %s + vt-starter' % j31['boot'], facts=j31, args=[],
-                            expect_virtual=True, launch=launch_for(j31, True))
+                            expect_virtual=True, launch=launch_for(j31))
     exclude = (j35['imports'] or []) if j35['imports_packaged'] else []
     modes['native'] = dict(label='(c) Boot %s native' % j35['boot'], facts=j35,
                            args=['--spring.threads.virtual.enabled=true']
                            + (['--spring.autoconfigure.exclude=' + ','.join(exclude)] if exclude else []),
-                           expect_virtual=True, launch={'cmd': ['-jar', j35['jar']], 'workaround': False},
+                           expect_virtual=True, launch=launch_for(j35),
                            excluded=exclude)
     if '3.1-tomcat' in jars:
         jt = jars['3.1-tomcat']
         modes['starter-tc'] = dict(label='(b\') Boot %s + vt-starter, Tomcat %s' % (jt['boot'], jt['tomcat']),
-                                   facts=jt, args=[], expect_virtual=True, launch=launch_for(jt, True))
+                                   facts=jt, args=[], expect_virtual=True, launch=launch_for(jt))
     if with_pinning:
         modes['pin-off'] = dict(label='(d) vt-starter, pinning monitor off', facts=j31,
                                 args=['--vtstarter.pinning.enabled=false',
                                       '--management.endpoints.web.exposure.include=health,virtualthreads'],
-                                expect_virtual=True, launch=launch_for(j31, True))
+                                expect_virtual=True, launch=launch_for(j31))
         modes['pin-on'] = dict(label='(d) vt-starter, pinning monitor on', facts=j31,
                                args=['--vtstarter.pinning.enabled=true',
                                      '--management.endpoints.web.exposure.include=health,virtualthreads'],
-                               expect_virtual=True, launch=launch_for(j31, True))
+                               expect_virtual=True, launch=launch_for(j31))
     return modes
 
 
@@ -476,13 +455,13 @@ def paired_ratios(results, jdk, exp, conns, a, b, field):
 
 
 # --------------------------------------------------------------------------------------------------
-# issue 2, item 5: vt-starter on Boot 3.1 vs native on Boot 3.5, 100 ms sleep, 400/1000/2000 conns
+# vs-native: vt-starter on Boot 3.1 vs native on Boot 3.5, 100 ms sleep, 400/1000/2000 connections
 # --------------------------------------------------------------------------------------------------
 
-def issue2(args, jars, jdks):
+def vs_native(args, jars, jdks):
     outdir = args.out
     os.makedirs(outdir, exist_ok=True)
-    results_path = os.path.join(outdir, 'issue2.jsonl')
+    results_path = os.path.join(outdir, 'vs-native.jsonl')
     meta = {'machine': machine_description(), 'jars': {k: {kk: vv for kk, vv in v.items() if kk != 'imports'} for k, v in jars.items()},
             'started': time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime()), 'rounds': args.rounds,
             'seconds': args.seconds, 'jvm_opts': JVM_OPTS, 'tomcat_tuning': TOMCAT_TUNING, 'servers': {}}
@@ -504,8 +483,8 @@ def issue2(args, jars, jdks):
                                                results_path, warm_load=loads[1] if len(loads) > 2 else loads[0],
                                                extra_jvm=extra)
     meta['finished'] = time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())
-    meta['modes'] = {k: {'label': modes[k]['label'], 'args': modes[k]['args'], 'workaround': modes[k]['launch']['workaround']} for k in keys}
-    with open(os.path.join(outdir, 'issue2-meta.json'), 'w') as f:
+    meta['modes'] = {k: {'label': modes[k]['label'], 'args': modes[k]['args']} for k in keys}
+    with open(os.path.join(outdir, 'vs-native-meta.json'), 'w') as f:
         json.dump(meta, f, indent=1)
     return results_path
 
@@ -530,7 +509,7 @@ def find_jdks(wanted):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('command', choices=['issue2', 'issue2-report', 'full', 'report', 'smoke'])
+    ap.add_argument('command', choices=['vs-native', 'vs-native-report', 'full', 'report', 'smoke'])
     ap.add_argument('--jar31', required=False)
     ap.add_argument('--jar35', required=False)
     ap.add_argument('--jar31-tomcat', required=False, help='Boot 3.1.12 jar built with -Dtomcat.version=<newer>')
@@ -545,18 +524,18 @@ def main():
     jdks = [j for j in args.jdks.split(',') if j]
     signal.signal(signal.SIGTERM, lambda *a: (kill_started(), sys.exit(143)))
     try:
-        if args.command in ('issue2', 'full', 'smoke'):
+        if args.command in ('vs-native', 'full', 'smoke'):
             find_jdks(jdks)
             jars = {'3.1': jar_facts(args.jar31), '3.5': jar_facts(args.jar35)}
             if args.jar31_tomcat:
                 jars['3.1-tomcat'] = jar_facts(args.jar31_tomcat)
-        if args.command == 'issue2':
-            issue2(args, jars, jdks)
+        if args.command == 'vs-native':
+            vs_native(args, jars, jdks)
             import report
-            report.issue2_markdown(args.out, args.md or os.path.join(args.out, 'issue2-comparison.md'))
-        elif args.command == 'issue2-report':
+            report.vs_native_markdown(args.out, args.md or os.path.join(args.out, 'vs-native.md'))
+        elif args.command == 'vs-native-report':
             import report
-            report.issue2_markdown(args.out, args.md or os.path.join(args.out, 'issue2-comparison.md'))
+            report.vs_native_markdown(args.out, args.md or os.path.join(args.out, 'vs-native.md'))
         elif args.command == 'smoke':
             import experiments
             sys.exit(experiments.smoke(args, jars, jdks))

@@ -1,4 +1,4 @@
-"""The experiments of issue 5 (the shapes people quote, FIELD-NOTES.md) and the CI smoke mode."""
+"""The experiments people quote (their shapes and figures) and the CI smoke mode."""
 import json
 import os
 import subprocess
@@ -22,9 +22,9 @@ EXPERIMENTS = [
     dict(exp='sleep-300ms', path='/sleep?ms=300', conns=500, latency_s=0.3,
          quoted='500 users (Gatling), sleep 300 ms: ~2× with virtual threads'),
     dict(exp='sleep-100ms', path='/sleep?ms=100', conns=400, latency_s=0.1,
-         quoted='issue 2: native 3.5.16 at 400 connections reached 87–98 % of 4,000 req/s'),
+         quoted='an earlier measurement on this 2-core machine: Boot 3.5.16 native at 400 connections reached 87–98 % of 4,000 req/s'),
     dict(exp='sleep-100ms', path='/sleep?ms=100', conns=1000, latency_s=0.1,
-         quoted='issue 2: naive backport 1,900–5,400, native 3,500–6,400 req/s (6 rounds)'),
+         quoted='an earlier measurement on this machine (6 rounds): a naive backport 1,900–5,400, native 3,500–6,400 req/s'),
     dict(exp='sleep-100ms', path='/sleep?ms=100', conns=2000, latency_s=0.1, quoted='–'),
     dict(exp='process-100ms', path={'platform': '/platform/process?ms=100', '*': '/virtual/process?ms=100'},
          conns=100, latency_s=0.1, quoted='`ab -n 10000 -c 100`, executor per request, sleep 100 ms: 845 → 968 req/s'),
@@ -185,7 +185,7 @@ def full(args, jars, jdks):
             pass
     modes = with_args(build_modes(jars, with_pinning=True),
                       common_args(postgres) + ['--vtbench.outbound.base-url=http://127.0.0.1:%d' % BACKEND_PORT])
-    meta['modes'] = {k: {'label': m['label'], 'args': m['args'], 'workaround': m['launch']['workaround'],
+    meta['modes'] = {k: {'label': m['label'], 'args': m['args'],
                          'boot': m['facts']['boot'], 'tomcat': m['facts']['tomcat']} for k, m in modes.items()}
     main_jdk = jdks[0]
     java = JDKS[main_jdk]

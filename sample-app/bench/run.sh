@@ -4,11 +4,11 @@
 #
 #   sample-app/bench/run.sh            full run of every experiment, writes docs/benchmarks.md + docs/*.png
 #   sample-app/bench/run.sh --smoke    CI: every mode starts and answers every endpoint (< 3 min), non-zero on failure
-#   sample-app/bench/run.sh --issue2   issue 2 item 5: vt-starter (3.1.12) vs native (3.5.16), 100 ms sleep,
-#                                      400/1000/2000 connections, JDK 25 and 21
+#   sample-app/bench/run.sh --vs-native  vt-starter (Boot 3.1.12) vs native (Boot 3.5.x), 100 ms sleep,
+#                                        400/1000/2000 connections, JDK 25 and 21: docs/benchmarks-backport-vs-native.md
 #
-# Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--issue2 only), SKIP_BUILD=1,
-# SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--issue2: a JFR recording per server).
+# Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native only), SKIP_BUILD=1,
+# SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--vs-native: a JFR recording per server).
 # Everything listens on 127.0.0.1 only; every load run is bounded (wrk -d); what this script starts, it stops.
 set -euo pipefail
 
@@ -17,10 +17,10 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 MODE=full
 case "${1:-}" in
   --smoke) MODE=smoke ;;
-  --issue2) MODE=issue2 ;;
+  --vs-native) MODE=vs-native ;;
   --report) MODE=report ;;
   ""|--full) MODE=full ;;
-  *) echo "usage: $0 [--smoke|--issue2|--full|--report]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--smoke|--vs-native|--full|--report]" >&2; exit 2 ;;
 esac
 
 JAVA25_HOME="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
@@ -50,7 +50,7 @@ if [ -z "${SKIP_INSTALL:-}" ]; then
   pkgs=()
   command -v wrk >/dev/null || pkgs+=(wrk)
   command -v ab >/dev/null || pkgs+=(apache2-utils)
-  command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox)
+  if [ "$MODE" != smoke ]; then command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox); fi
   if [ "$MODE" = full ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then pkgs+=(postgresql); fi
   if [ ${#pkgs[@]} -gt 0 ]; then
     echo "installing ${pkgs[*]}"
@@ -76,7 +76,7 @@ build() { # $1 = jar name, rest = extra maven args
 if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ]; then
   build sample-boot-3.1.12.jar
   build "sample-boot-$BOOT35.jar" -Dspring-boot.version="$BOOT35"
-  if [ "$MODE" = issue2 ]; then
+  if [ "$MODE" = vs-native ]; then
     # Boot 3.1.12 with the Tomcat of Boot 3.5.x: separates the Tomcat version from the starter.
     TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
     build "sample-boot-3.1.12-tomcat-$TC.jar" -Dtomcat.version="$TC"
@@ -84,7 +84,7 @@ if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ]; then
 fi
 TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
 JAR_ARGS=(--jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar")
-[ "$MODE" = issue2 ] && [ -f "$JARS/sample-boot-3.1.12-tomcat-$TC.jar" ] && JAR_ARGS+=(--jar31-tomcat "$JARS/sample-boot-3.1.12-tomcat-$TC.jar")
+[ "$MODE" = vs-native ] && [ -f "$JARS/sample-boot-3.1.12-tomcat-$TC.jar" ] && JAR_ARGS+=(--jar31-tomcat "$JARS/sample-boot-3.1.12-tomcat-$TC.jar")
 
 # ---------------------------------------------------------------------------------------------
 # 3. PostgreSQL on 127.0.0.1 for the JDBC experiment (full run only)
@@ -111,9 +111,9 @@ cd "$HERE"
 case "$MODE" in
   smoke)
     python3 bench.py smoke "${JAR_ARGS[@]}" --jdks "${JDKS:-25}" --out "$OUT" & PY_PID=$! ;;
-  issue2)
-    python3 bench.py issue2 "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" --conns "${CONNS:-400,1000,2000}" \
-      --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$OUT/issue2-comparison.md" & PY_PID=$! ;;
+  vs-native)
+    python3 bench.py vs-native "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" --conns "${CONNS:-400,1000,2000}" \
+      --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-backport-vs-native.md" & PY_PID=$! ;;
   full)
     python3 bench.py full "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
       --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
