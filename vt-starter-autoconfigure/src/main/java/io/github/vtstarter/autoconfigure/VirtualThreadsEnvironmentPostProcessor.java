@@ -5,25 +5,27 @@ import java.util.Map;
 import io.github.vtstarter.threads.VirtualThreads;
 import org.apache.commons.logging.Log;
 
+import org.springframework.boot.DefaultPropertiesPropertySource;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.env.EnvironmentPostProcessor;
 import org.springframework.boot.logging.DeferredLogFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.MapPropertySource;
 
 /**
- * Makes {@code spring.threads.virtual.enabled} default to {@code true} while vt-starter is on the
- * classpath, by adding a lowest-precedence property source. Every other source (application.properties,
- * environment variables, command line) still wins. On Boot 3.2+ the same default switches on Boot's native
- * support, so an application keeps its behaviour when it upgrades.
- * <p>
+ * Makes {@code spring.threads.virtual.enabled} default to {@code true} while vt-starter is on the classpath.
+ * <ul>
+ * <li>On Boot 3.1 nothing is added to the environment: vt-starter's own conditions read a missing value as
+ * {@code true} ({@link VirtualThreadsSwitch}). Adding a property source would be worse: a
+ * {@code @PropertySource} file is added to the environment during the refresh, behind every source already
+ * there, and a default added here would hide its {@code false}.</li>
+ * <li>On Boot 3.2+ Boot's own conditions must see {@code true}, so the default goes into Boot's
+ * {@code defaultProperties}, the lowest-precedence source Boot keeps last: application.properties,
+ * environment variables, system properties and the command line all win.</li>
+ * </ul>
  * On a Java 17 runtime nothing is added and one INFO line says that the starter steps aside.
  */
 public class VirtualThreadsEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
-
-	/** Name of the property source that carries the default. */
-	public static final String PROPERTY_SOURCE_NAME = "vtStarterDefaults";
 
 	private final Log logger;
 
@@ -33,9 +35,7 @@ public class VirtualThreadsEnvironmentPostProcessor implements EnvironmentPostPr
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-		if (environment.getPropertySources().contains(PROPERTY_SOURCE_NAME)) {
-			return;
-		}
+		// Also validates the value: a bad one fails here, with the failure analysis, before anything else runs.
 		if (!VirtualThreadsSwitch.isEnabled(environment)) {
 			return;
 		}
@@ -44,9 +44,9 @@ public class VirtualThreadsEnvironmentPostProcessor implements EnvironmentPostPr
 					+ ". The application runs on platform threads as before.");
 			return;
 		}
-		if (environment.getProperty(VirtualThreadsSwitch.PROPERTY) == null) {
-			environment.getPropertySources()
-				.addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, Map.of(VirtualThreadsSwitch.PROPERTY, "true")));
+		if (!VirtualThreadsSwitch.isSet(environment) && BootVersion.current().hasNativeVirtualThreads()) {
+			DefaultPropertiesPropertySource.addOrMerge(Map.<String, Object>of(VirtualThreadsSwitch.PROPERTY, "true"),
+					environment.getPropertySources());
 		}
 	}
 

@@ -6,7 +6,10 @@ import org.springframework.core.env.Environment;
  * Reads Boot's own switch, {@code spring.threads.virtual.enabled}. Boot 3.2+ treats a missing value as
  * {@code false}; with vt-starter on the classpath it defaults to {@code true} (see
  * {@link VirtualThreadsEnvironmentPostProcessor}), because adding the starter is how one asks for virtual
- * threads. A value that is not a boolean fails the start with the property's name.
+ * threads.
+ * <p>
+ * The value is read with {@link BooleanProperty}: converted as Boot 3.2+ converts it, so that a configuration
+ * Boot accepts is accepted here and the other way round; a value that does not convert fails the start.
  */
 public final class VirtualThreadsSwitch {
 
@@ -20,25 +23,28 @@ public final class VirtualThreadsSwitch {
 	 * Whether virtual threads are asked for, whatever the JVM.
 	 * @param environment the environment
 	 * @return the property's value, {@code true} when absent
+	 * @throws InvalidVirtualThreadsPropertyException when the value is not a boolean
 	 */
 	public static boolean isEnabled(Environment environment) {
-		String value = environment.getProperty(PROPERTY);
-		if (value == null) {
-			return true;
-		}
-		String trimmed = value.trim();
-		if (trimmed.equalsIgnoreCase("true")) {
-			return true;
-		}
-		if (trimmed.equalsIgnoreCase("false")) {
-			return false;
-		}
-		throw new InvalidVirtualThreadsPropertyException(PROPERTY, value, "it must be true or false");
+		Boolean value = value(environment);
+		return value == null || value;
+	}
+
+	/**
+	 * Whether the property has a value of its own (rather than vt-starter's default).
+	 * @param environment the environment
+	 * @return {@code true} when the property is set
+	 */
+	static boolean isSet(Environment environment) {
+		return value(environment) != null;
+	}
+
+	private static Boolean value(Environment environment) {
+		return BooleanProperty.read(environment, PROPERTY);
 	}
 
 	static String describe(Environment environment) {
-		return (environment.getProperty(PROPERTY) != null) ? PROPERTY + " is true"
-				: PROPERTY + " is not set (vt-starter's default: true)";
+		return isSet(environment) ? PROPERTY + " is true" : PROPERTY + " is not set (vt-starter's default: true)";
 	}
 
 }

@@ -1,5 +1,9 @@
 package io.github.vtstarter.autoconfigure;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
 import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
 import io.github.vtstarter.testsupport.RunningApp;
@@ -7,7 +11,6 @@ import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -17,6 +20,8 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.PropertySource;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -43,13 +48,54 @@ class VirtualThreadsSwitchTests {
 	}
 
 	@Test
-	@EnabledWith(Runtime.VIRTUAL_THREADS)
-	void environmentDefaultsTheSwitchToTrueSoThatBoot32SeesItToo() {
+	@EnabledWith(Runtime.BOOT_NATIVE)
+	void onBoot32TheDefaultGoesToDefaultPropertiesSoThatBootsOwnConditionsSeeIt() {
 		try (RunningApp app = RunningApp.start(App.class, WebApplicationType.NONE)) {
 			assertThat(app.context().getEnvironment().getProperty("spring.threads.virtual.enabled")).isEqualTo("true");
-			assertThat(app.context().getEnvironment().getPropertySources()
-				.contains(VirtualThreadsEnvironmentPostProcessor.PROPERTY_SOURCE_NAME)).isTrue();
+			assertThat(app.context().getEnvironment().getPropertySources().get("defaultProperties")).isNotNull();
 		}
+	}
+
+	@Test
+	@EnabledWith(Runtime.BACKPORT)
+	void onBoot31NothingIsAddedToTheEnvironmentAndAMissingValueMeansOn() {
+		try (RunningApp app = RunningApp.start(App.class, WebApplicationType.NONE)) {
+			assertThat(app.context().getEnvironment().getProperty("spring.threads.virtual.enabled")).isNull();
+			assertThat(app.context().getBeansOfType(VirtualThreadRegistry.class)).hasSize(1);
+		}
+	}
+
+	@Test
+	@EnabledWith(Runtime.BACKPORT)
+	void aPropertySourceFileCanSwitchItOff() {
+		// @PropertySource files join the environment during the refresh, behind the sources already there: a
+		// default added by the starter would hide them.
+		try (RunningApp app = RunningApp.start(PropertySourceApp.class, WebApplicationType.NONE)) {
+			assertThat(app.context().getEnvironment().getProperty("spring.threads.virtual.enabled")).isEqualTo("false");
+			assertThat(app.context().getBeansOfType(VirtualThreadRegistry.class)).isEmpty();
+		}
+	}
+
+	@Test
+	@EnabledWith(Runtime.VIRTUAL_THREADS)
+	void valuesAreConvertedAsBootConvertsThem() {
+		for (String on : new String[] { "TRUE", "on", "yes", "1", " true " }) {
+			this.runner.withPropertyValues("spring.threads.virtual.enabled=" + on)
+				.run((context) -> assertThat(context).as(on).hasSingleBean(VirtualThreadRegistry.class));
+		}
+		for (String off : new String[] { "FALSE", "off", "no", "0" }) {
+			this.runner.withPropertyValues("spring.threads.virtual.enabled=" + off)
+				.run((context) -> assertThat(context).as(off).doesNotHaveBean(VirtualThreadRegistry.class));
+		}
+	}
+
+	@Test
+	@EnabledWith(Runtime.VIRTUAL_THREADS)
+	void anEnvironmentVariableSwitchesItOff() {
+		this.runner
+			.withInitializer((context) -> context.getEnvironment().getPropertySources().addFirst(
+					new SystemEnvironmentPropertySource("env", Map.of("SPRING_THREADS_VIRTUAL_ENABLED", "false"))))
+			.run((context) -> assertThat(context).doesNotHaveBean(VirtualThreadRegistry.class));
 	}
 
 	@Test
@@ -80,12 +126,19 @@ class VirtualThreadsSwitchTests {
 	@Test
 	void aValueThatIsNotABooleanFailsTheStartWithAnAnalysis(CapturedOutput output) {
 		assertThatException()
-			.isThrownBy(() -> RunningApp.start(App.class, WebApplicationType.NONE, "spring.threads.virtual.enabled=yes"))
-			.satisfies((ex) -> assertThat(ex).isInstanceOfAny(InvalidVirtualThreadsPropertyException.class,
-					BeanCreationException.class, IllegalStateException.class));
+			.isThrownBy(() -> RunningApp.start(App.class, WebApplicationType.NONE, "spring.threads.virtual.enabled=maybe"))
+			.satisfies((ex) -> assertThat(causes(ex)).hasAtLeastOneElementOfType(InvalidVirtualThreadsPropertyException.class));
 		assertThat(output).contains("APPLICATION FAILED TO START")
-			.contains("Invalid value 'yes' for property 'spring.threads.virtual.enabled': it must be true or false.")
+			.contains("Invalid value 'maybe' for property 'spring.threads.virtual.enabled': it must be true or false.")
 			.contains("Update the value of 'spring.threads.virtual.enabled'");
+	}
+
+	private static List<Throwable> causes(Throwable ex) {
+		List<Throwable> chain = new ArrayList<>();
+		for (Throwable cause = ex; cause != null && !chain.contains(cause); cause = cause.getCause()) {
+			chain.add(cause);
+		}
+		return chain;
 	}
 
 	private static String report(ConfigurableApplicationContext context) {
@@ -100,6 +153,13 @@ class VirtualThreadsSwitchTests {
 	@Configuration(proxyBeanMethods = false)
 	@EnableAutoConfiguration
 	static class App {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	@PropertySource("classpath:virtual-threads-off.properties")
+	static class PropertySourceApp {
 
 	}
 

@@ -1,6 +1,7 @@
 package io.github.vtstarter.autoconfigure.keepalive;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
+import io.github.vtstarter.autoconfigure.BooleanProperty;
 import io.github.vtstarter.autoconfigure.VirtualThreadsSwitch;
 import io.github.vtstarter.threads.VirtualThreads;
 
@@ -28,7 +29,7 @@ class KeepAliveCondition extends SpringBootCondition {
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		ConditionMessage.Builder message = ConditionMessage.forCondition("vt-starter keep-alive");
 		Environment environment = context.getEnvironment();
-		Boolean keepAlive = environment.getProperty(PROPERTY, Boolean.class);
+		Boolean keepAlive = BooleanProperty.read(environment, PROPERTY);
 		if (Boolean.FALSE.equals(keepAlive)) {
 			return ConditionOutcome.noMatch(message.because(PROPERTY + " is false"));
 		}

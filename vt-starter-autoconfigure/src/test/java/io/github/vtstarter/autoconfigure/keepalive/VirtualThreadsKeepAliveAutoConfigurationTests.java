@@ -2,6 +2,7 @@ package io.github.vtstarter.autoconfigure.keepalive;
 
 import java.time.Duration;
 
+import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
 import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,15 @@ class VirtualThreadsKeepAliveAutoConfigurationTests {
 	@EnabledWith(Runtime.NO_VIRTUAL_THREADS)
 	void noKeepAliveOnJava17ByDefault() {
 		this.runner.run((context) -> assertThat(context).doesNotHaveBean(KeepAliveThread.class));
+	}
+
+	@Test
+	void aValueThatIsNotABooleanFailsNamingTheProperty() {
+		this.runner.withPropertyValues("spring.main.keep-alive=sometimes")
+			.run((context) -> assertThat(context).getFailure()
+				.hasRootCauseInstanceOf(InvalidVirtualThreadsPropertyException.class)
+				.rootCause()
+				.hasMessageContaining("'spring.main.keep-alive'"));
 	}
 
 	private static Thread findThread(String name) {
