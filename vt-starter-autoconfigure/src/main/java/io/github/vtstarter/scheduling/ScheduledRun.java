@@ -49,7 +49,15 @@ final class ScheduledRun implements ScheduledFuture<Object> {
 	}
 
 	void scheduleNext(LastRun last) {
-		Instant next = this.nextTime.apply(last);
+		Instant next;
+		try {
+			next = this.nextTime.apply(last);
+		}
+		catch (RuntimeException ex) {
+			// A trigger that throws ends the schedule, visibly: its future completes with the exception.
+			finish(ex);
+			return;
+		}
 		if (next == null || this.outcome.isDone()) {
 			finish(null);
 			return;
@@ -62,6 +70,11 @@ final class ScheduledRun implements ScheduledFuture<Object> {
 		}
 		catch (RejectedExecutionException ex) {
 			finish(new TaskRejectedException("Scheduler has been shut down", ex));
+			return;
+		}
+		// A cancel() that ran while the timer entry was being created saw the previous entry: drop this one.
+		if (this.outcome.isDone()) {
+			this.timerFuture.cancel(false);
 		}
 	}
 
@@ -80,6 +93,9 @@ final class ScheduledRun implements ScheduledFuture<Object> {
 
 	/** On a virtual thread. */
 	private void runOnce() {
+		if (this.outcome.isDone()) {
+			return; // cancelled between the dispatch and the start of this thread
+		}
 		Instant scheduled = this.scheduledTime;
 		Instant started = this.scheduler.getClock().instant();
 		Throwable failure = null;

@@ -8,21 +8,25 @@ import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.core.task.AsyncListenableTaskExecutor;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.TaskRejectedException;
 import org.springframework.lang.Nullable;
 import org.springframework.util.Assert;
+import org.springframework.util.concurrent.ListenableFuture;
+import org.springframework.util.concurrent.ListenableFutureTask;
 
 /**
- * An {@link AsyncTaskExecutor} that runs every task on a new virtual thread: the backport of the
+ * An async task executor that runs every task on a new virtual thread: the backport of the
  * {@code SimpleAsyncTaskExecutor} that Spring Boot 3.2 configures as {@code applicationTaskExecutor}.
  * <ul>
  * <li><b>Concurrency limit without pinning.</b> Spring Framework 6.0's throttle waits inside
@@ -30,11 +34,15 @@ import org.springframework.util.Assert;
  * {@link Semaphore}, so a virtual thread parks and frees its carrier. As in Boot 3.2, the caller waits
  * for a free slot (back-pressure), rather than the task being queued.</li>
  * <li><b>Graceful shutdown.</b> Virtual threads are daemon threads: the JVM does not wait for them. On
- * {@link #destroy()} new tasks are rejected, and in-flight tasks get the configured termination period;
- * any still running after it are logged by name, never dropped silently.</li>
+ * {@link #destroy()} new tasks are rejected, and, with await-termination on, in-flight tasks get the
+ * termination period (as in Boot, no period means no wait); any still running after it are logged by name,
+ * never dropped silently.</li>
  * </ul>
+ * It is an {@link AsyncListenableTaskExecutor}, as Boot 3.1's {@code ThreadPoolTaskExecutor} and Boot 3.2's
+ * {@code SimpleAsyncTaskExecutor} are: {@code @Async} methods that return a {@code ListenableFuture} need it.
  */
-public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableBean {
+@SuppressWarnings("deprecation") // AsyncListenableTaskExecutor and ListenableFuture, deprecated in Framework 6.0
+public class VirtualThreadTaskExecutor implements AsyncListenableTaskExecutor, DisposableBean {
 
 	private static final Log logger = LogFactory.getLog(VirtualThreadTaskExecutor.class);
 
@@ -55,7 +63,13 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 	@Nullable
 	private Duration awaitTerminationPeriod;
 
+	// Threads created for tasks that have not ended yet (started or about to start), for the shutdown wait and
+	// its log line; taskEnded signals the wait.
 	private final Set<Thread> running = ConcurrentHashMap.newKeySet();
+
+	private final Lock runningLock = new ReentrantLock();
+
+	private final Condition allEnded = this.runningLock.newCondition();
 
 	private volatile boolean shutdown;
 
@@ -78,12 +92,13 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 	}
 
 	/**
-	 * How many tasks may run at once; callers wait for a free slot. {@code -1} (the default) for no limit.
-	 * @param limit a positive limit, or -1
+	 * How many tasks may run at once; callers wait for a free slot. Negative (the default is {@code -1}) for no
+	 * limit, as in Spring's {@code ConcurrencyThrottleSupport}; zero, which would refuse every task, is refused.
+	 * @param limit a positive limit, or a negative value for none
 	 */
 	public void setConcurrencyLimit(int limit) {
-		Assert.isTrue(limit == -1 || limit > 0, "Concurrency limit must be positive, or -1 for no limit");
-		this.concurrencyLimitValue = limit;
+		Assert.isTrue(limit != 0, "Concurrency limit must be positive, or negative for no limit");
+		this.concurrencyLimitValue = (limit > 0) ? limit : -1;
 		this.concurrencyLimit = (limit > 0) ? new Semaphore(limit) : null;
 	}
 
@@ -94,7 +109,7 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 	/**
 	 * Whether {@link #destroy()} waits for running tasks.
 	 * @param awaitTermination whether to wait
-	 * @param period the longest wait; {@code null} to wait until every task has ended
+	 * @param period the longest wait; {@code null} or zero: no wait (Boot's meaning)
 	 */
 	public void setAwaitTermination(boolean awaitTermination, @Nullable Duration period) {
 		this.awaitTermination = awaitTermination;
@@ -106,22 +121,24 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 		Assert.notNull(task, "Task must not be null");
 		Runnable decorated = (this.taskDecorator != null) ? this.taskDecorator.decorate(task) : task;
 		acquireSlot();
-		Thread thread;
+		Thread thread = null;
 		try {
 			thread = this.threadFactory.newThread(() -> run(decorated));
 			// Registered before the shutdown check so that destroy() either sees the thread or the
 			// thread sees the shutdown: no task can slip between the two.
 			this.running.add(thread);
 			if (this.shutdown) {
-				this.running.remove(thread);
 				throw new TaskRejectedException(this.name + " has been shut down and does not accept " + task);
 			}
+			thread.start();
 		}
 		catch (RuntimeException | Error ex) {
+			if (thread != null) {
+				taskEnded(thread);
+			}
 			releaseSlot();
 			throw ex;
 		}
-		thread.start();
 	}
 
 	@Override
@@ -144,13 +161,40 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 		return future;
 	}
 
+	@Override
+	public ListenableFuture<?> submitListenable(Runnable task) {
+		ListenableFutureTask<Object> future = new ListenableFutureTask<>(task, null);
+		execute(future);
+		return future;
+	}
+
+	@Override
+	public <T> ListenableFuture<T> submitListenable(Callable<T> task) {
+		ListenableFutureTask<T> future = new ListenableFutureTask<>(task);
+		execute(future);
+		return future;
+	}
+
 	private void run(Runnable task) {
 		try {
 			task.run();
 		}
 		finally {
-			this.running.remove(Thread.currentThread());
+			taskEnded(Thread.currentThread());
 			releaseSlot();
+		}
+	}
+
+	private void taskEnded(Thread thread) {
+		this.running.remove(thread);
+		if (this.running.isEmpty()) {
+			this.runningLock.lock();
+			try {
+				this.allEnded.signalAll();
+			}
+			finally {
+				this.runningLock.unlock();
+			}
 		}
 	}
 
@@ -192,24 +236,35 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 	@Override
 	public void destroy() throws InterruptedException {
 		this.shutdown = true;
-		if (this.awaitTermination) {
-			long deadline = (this.awaitTerminationPeriod != null)
-					? System.nanoTime() + this.awaitTerminationPeriod.toNanos() : Long.MAX_VALUE;
-			for (Thread thread : Set.copyOf(this.running)) {
-				long remaining = deadline - System.nanoTime();
-				if (remaining <= 0) {
-					break;
-				}
-				thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)));
+		long remaining = (this.awaitTermination && this.awaitTerminationPeriod != null)
+				? this.awaitTerminationPeriod.toNanos() : 0;
+		this.runningLock.lock();
+		try {
+			// Waits on the set, not on thread.join(): a thread registered by a racing execute() may not have
+			// started yet, and join() returns at once for an unstarted thread.
+			while (!this.running.isEmpty() && remaining > 0) {
+				remaining = this.allEnded.awaitNanos(remaining);
 			}
+		}
+		finally {
+			this.runningLock.unlock();
 		}
 		if (!this.running.isEmpty()) {
 			logger.warn(this.running.size() + " task(s) of " + this.name + " still running at shutdown "
-					+ (this.awaitTermination ? "after the termination period of " + this.awaitTerminationPeriod
-							: "(await-termination is off)")
+					+ waitDescription()
 					+ "; they run on daemon virtual threads and end when the JVM exits: "
 					+ this.running.stream().map(Thread::getName).sorted().collect(Collectors.joining(", ")));
 		}
+	}
+
+	private String waitDescription() {
+		if (!this.awaitTermination) {
+			return "(await-termination is off)";
+		}
+		if (this.awaitTerminationPeriod == null || this.awaitTerminationPeriod.isZero()) {
+			return "(await-termination is on without a termination period, so nothing waits, as in Spring Boot)";
+		}
+		return "after the termination period of " + this.awaitTerminationPeriod;
 	}
 
 	@Override

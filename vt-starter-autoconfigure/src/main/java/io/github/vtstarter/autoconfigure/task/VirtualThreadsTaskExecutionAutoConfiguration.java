@@ -68,12 +68,13 @@ public class VirtualThreadsTaskExecutionAutoConfiguration {
 
 	private static int concurrencyLimit(Environment environment) {
 		Integer limit = Binder.get(environment).bind(CONCURRENCY_LIMIT_PROPERTY, Integer.class).orElse(null);
-		if (limit == null || limit == -1) {
-			return -1;
+		if (limit == null || limit < 0) {
+			return -1; // as in Boot 3.2: any negative value means no limit
 		}
-		if (limit <= 0) {
+		if (limit == 0) {
+			// Boot 3.2 would accept it and then refuse every task; say so at start-up instead.
 			throw new InvalidVirtualThreadsPropertyException(CONCURRENCY_LIMIT_PROPERTY, limit,
-					"it must be a positive number of tasks, or -1 for no limit");
+					"it must be a positive number of tasks, or -1 for no limit (0 would refuse every task)");
 		}
 		return limit;
 	}

@@ -13,8 +13,10 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.scheduling.annotation.Async;
+import org.springframework.scheduling.annotation.AsyncResult;
 import org.springframework.scheduling.annotation.EnableAsync;
 import org.springframework.stereotype.Service;
+import org.springframework.util.concurrent.ListenableFuture;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.WebAsyncTask;
@@ -54,6 +56,16 @@ class AsyncOnVirtualThreadsTests {
 	}
 
 	@Test
+	void asyncMethodReturningAListenableFutureRunsOnAVirtualThread() {
+		// Spring's async interceptor casts the executor to AsyncListenableTaskExecutor for this return type.
+		try (RunningApp app = RunningApp.web(App.class)) {
+			ThreadInfo ran = app.get("/async-listenable", ThreadInfo.class);
+			assertThat(ran.virtual()).as("ran on %s", ran.name()).isTrue();
+			assertThat(ran.name()).startsWith("task-");
+		}
+	}
+
+	@Test
 	void asyncMethodRunsOnAPlatformThreadWhenSwitchedOff() {
 		try (RunningApp app = RunningApp.web(App.class, "spring.threads.virtual.enabled=false")) {
 			ThreadInfo ran = app.get("/async", ThreadInfo.class);
@@ -78,6 +90,12 @@ class AsyncOnVirtualThreadsTests {
 			return CompletableFuture.completedFuture(ThreadInfo.current());
 		}
 
+		@Async
+		@SuppressWarnings("deprecation")
+		public ListenableFuture<ThreadInfo> listenableWork() {
+			return new AsyncResult<>(ThreadInfo.current());
+		}
+
 	}
 
 	@RestController
@@ -92,6 +110,12 @@ class AsyncOnVirtualThreadsTests {
 		@GetMapping("/async")
 		CompletableFuture<ThreadInfo> async() {
 			return this.worker.work();
+		}
+
+		@GetMapping("/async-listenable")
+		@SuppressWarnings("deprecation")
+		CompletableFuture<ThreadInfo> asyncListenable() {
+			return this.worker.listenableWork().completable();
 		}
 
 		@GetMapping("/callable")

@@ -135,6 +135,33 @@ class VirtualThreadsTaskExecutionAutoConfigurationTests {
 	}
 
 	@Test
+	void aNegativeConcurrencyLimitMeansNoLimitAsInBoot32() {
+		this.runner.withPropertyValues("spring.task.execution.simple.concurrency-limit=-5")
+			.run((context) -> assertThat(context.getBean(VirtualThreadTaskExecutor.class).getConcurrencyLimit())
+				.isEqualTo(-1));
+	}
+
+	@Test
+	void awaitTerminationWithoutAPeriodDoesNotWaitAsInBootAndSaysSo(CapturedOutput output) {
+		CountDownLatch release = new CountDownLatch(1);
+		long[] closedAfterNanos = new long[1];
+		this.runner.withPropertyValues("spring.task.execution.shutdown.await-termination=true").run((context) -> {
+			CountDownLatch started = new CountDownLatch(1);
+			context.getBean(AsyncTaskExecutor.class).execute(() -> {
+				started.countDown();
+				awaitQuietly(release);
+			});
+			assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
+			closedAfterNanos[0] = System.nanoTime();
+		});
+		long closeNanos = System.nanoTime() - closedAfterNanos[0];
+		release.countDown();
+		assertThat(Duration.ofNanos(closeNanos)).isLessThan(Duration.ofSeconds(5));
+		assertThat(output).contains("1 task(s) of applicationTaskExecutor still running at shutdown")
+			.contains("await-termination is on without a termination period, so nothing waits");
+	}
+
+	@Test
 	void gracefulShutdownWaitsForInFlightTask() {
 		AtomicBoolean finished = new AtomicBoolean();
 		this.runner
@@ -186,6 +213,15 @@ class VirtualThreadsTaskExecutionAutoConfigurationTests {
 
 	private static ThreadInfo runOn(AsyncTaskExecutor executor) throws Exception {
 		return executor.submit(ThreadInfo::current).get(5, TimeUnit.SECONDS);
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static void sleep(Duration duration) {
