@@ -50,23 +50,30 @@ public final class VirtualThreadRegistry {
 	}
 
 	/**
-	 * A counted factory of virtual threads for the named executor.
+	 * A counted factory of virtual threads for the named executor, numbered from 1 as Spring's task executors
+	 * number theirs ({@code task-1}).
 	 * @param executorName the executor's name, under which its counts are reported
 	 * @param threadNamePrefix the prefix of its thread names
 	 * @return a thread factory whose threads are counted
 	 */
 	public ThreadFactory threadFactory(String executorName, String threadNamePrefix) {
-		return new CountingThreadFactory(VirtualThreads.namedFactory(threadNamePrefix), stats(executorName));
+		return threadFactory(executorName, threadNamePrefix, 1);
 	}
 
 	/**
-	 * A counted executor that starts one virtual thread per task, for web servers.
+	 * A counted executor that starts one virtual thread per task, for web servers. Threads are numbered from 0,
+	 * as those of the executors Boot 3.2+ gives Tomcat, Jetty and Undertow ({@code tomcat-handler-0}).
 	 * @param executorName the executor's name
 	 * @param threadNamePrefix the prefix of its thread names
 	 * @return the executor
 	 */
 	public VirtualThreadPerTaskExecutor executor(String executorName, String threadNamePrefix) {
-		return new VirtualThreadPerTaskExecutor(threadFactory(executorName, threadNamePrefix));
+		return new VirtualThreadPerTaskExecutor(threadFactory(executorName, threadNamePrefix, 0));
+	}
+
+	private ThreadFactory threadFactory(String executorName, String threadNamePrefix, long firstNumber) {
+		return new CountingThreadFactory(VirtualThreads.namedFactory(threadNamePrefix, firstNumber),
+				stats(executorName));
 	}
 
 	/** @return every registered executor's counters */

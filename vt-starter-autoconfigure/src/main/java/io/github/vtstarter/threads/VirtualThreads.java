@@ -34,18 +34,32 @@ public final class VirtualThreads {
 	/**
 	 * A thread factory for virtual threads named {@code prefix1}, {@code prefix2}, ... The factory is
 	 * thread-safe (unlike a {@code Thread.Builder}).
-	 * @param namePrefix the prefix of thread names, for example {@code tomcat-handler-}
+	 * @param namePrefix the prefix of thread names, for example {@code task-}
 	 * @return a factory of unstarted virtual threads
 	 * @throws UnsupportedOperationException on a runtime older than Java 21
 	 */
 	public static ThreadFactory namedFactory(String namePrefix) {
+		return namedFactory(namePrefix, 1);
+	}
+
+	/**
+	 * A thread factory for virtual threads named {@code prefix<start>}, {@code prefix<start+1>}, ... Spring
+	 * numbers the threads of its task executors from 1 ({@code task-1}) and those of its
+	 * {@code VirtualThreadTaskExecutor} from 0, as Tomcat's {@code VirtualThreadExecutor} does
+	 * ({@code tomcat-handler-0}, {@code jetty-0} on Boot 3.2+).
+	 * @param namePrefix the prefix of thread names, for example {@code tomcat-handler-}
+	 * @param start the number of the first thread
+	 * @return a factory of unstarted virtual threads
+	 * @throws UnsupportedOperationException on a runtime older than Java 21
+	 */
+	public static ThreadFactory namedFactory(String namePrefix, long start) {
 		if (!isSupported()) {
 			throw new UnsupportedOperationException(unsupportedMessage());
 		}
 		try {
 			Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
 			Class<?> builderType = Class.forName("java.lang.Thread$Builder");
-			builder = builderType.getMethod("name", String.class, long.class).invoke(builder, namePrefix, 1L);
+			builder = builderType.getMethod("name", String.class, long.class).invoke(builder, namePrefix, start);
 			return (ThreadFactory) builderType.getMethod("factory").invoke(builder);
 		}
 		catch (ReflectiveOperationException ex) {
