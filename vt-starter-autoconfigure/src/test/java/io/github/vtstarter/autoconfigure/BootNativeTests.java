@@ -1,5 +1,7 @@
 package io.github.vtstarter.autoconfigure;
 
+import java.util.concurrent.Executor;
+
 import io.github.vtstarter.autoconfigure.keepalive.KeepAliveThread;
 import io.github.vtstarter.autoconfigure.web.TomcatVirtualThreadsCustomizer;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
@@ -9,9 +11,14 @@ import io.github.vtstarter.testsupport.EnabledWith.Runtime;
 import io.github.vtstarter.testsupport.RunningApp;
 import io.github.vtstarter.testsupport.ThreadController;
 import io.github.vtstarter.testsupport.ThreadInfo;
+import io.github.vtstarter.threads.CountingExecutor;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.github.vtstarter.threads.VirtualThreadStats;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.web.embedded.tomcat.TomcatWebServer;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.scheduling.annotation.EnableAsync;
@@ -41,6 +48,24 @@ class BootNativeTests {
 				.isEqualTo("org.springframework.scheduling.concurrent.SimpleAsyncTaskScheduler");
 			// what Boot lacks: it never keeps the JVM alive by itself
 			assertThat(app.context().getBeansOfType(KeepAliveThread.class)).hasSize(1);
+		}
+	}
+
+	@Test
+	void bootsTomcatExecutorIsCountedAndStillStartsTheThreads() {
+		// One request per connection, so that each request is one task of Tomcat's executor.
+		try (RunningApp app = RunningApp.web(App.class, "server.tomcat.max-keep-alive-requests=1")) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			app.get("/thread", ThreadInfo.class);
+			assertThat(served.name()).isEqualTo("tomcat-handler-0"); // Boot's VirtualThreadExecutor names it
+			Executor executor = ((TomcatWebServer) ((ServletWebServerApplicationContext) app.context()).getWebServer())
+				.getTomcat().getConnector().getProtocolHandler().getExecutor();
+			assertThat(executor).isInstanceOf(CountingExecutor.class);
+			assertThat(((CountingExecutor) executor).getDelegate().getClass().getName())
+				.isEqualTo("org.apache.tomcat.util.threads.VirtualThreadExecutor");
+			VirtualThreadStats tomcat = app.context().getBean(VirtualThreadRegistry.class)
+				.stats(TomcatVirtualThreadsCustomizer.EXECUTOR_NAME);
+			assertThat(tomcat.getStarted()).isGreaterThanOrEqualTo(2);
 		}
 	}
 
