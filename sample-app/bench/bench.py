@@ -102,6 +102,16 @@ def build_modes(jars, with_pinning=True):
                              launch=launch_for(j31))
     modes['starter'] = dict(label='(b) Boot %s + vt-starter' % j31['boot'], facts=j31, args=[],
                             expect_virtual=True, launch=launch_for(j31))
+    # the same, without the JFR pinning monitor: native mode has none, so this separates the thread machinery
+    # (what the backport replaces) from the monitor (an addition, measured on its own by --overhead)
+    modes['starter-nomon'] = dict(label='(b) Boot %s + vt-starter, pinning monitor off' % j31['boot'], facts=j31,
+                                  args=['--vtstarter.pinning.enabled=false'], expect_virtual=True,
+                                  launch=launch_for(j31))
+    # Boot 3.2's executor on the same Boot 3.1 application: Tomcat's own VirtualThreadExecutor, set by the
+    # sample's benchmark-only profile (vt-starter keeps an executor the application set). Only the executor differs.
+    modes['tomcat-own'] = dict(label='(b\'\') Boot %s, Tomcat\'s own VirtualThreadExecutor (as Boot 3.2+ sets it)' % j31['boot'],
+                               facts=j31, args=['--spring.profiles.active=tomcat-own-executor'], expect_virtual=True,
+                               launch=launch_for(j31))
     exclude = (j35['imports'] or []) if j35['imports_packaged'] else []
     modes['native'] = dict(label='(c) Boot %s native' % j35['boot'], facts=j35,
                            args=['--spring.threads.virtual.enabled=true']
@@ -458,21 +468,19 @@ def paired_ratios(results, jdk, exp, conns, a, b, field):
 # vs-native: vt-starter on Boot 3.1 vs native on Boot 3.5, 100 ms sleep, 400/1000/2000 connections
 # --------------------------------------------------------------------------------------------------
 
-def vs_native(args, jars, jdks):
+def compare(args, jars, jdks, name, modes, keys, loads, warm_load):
+    """Every mode of `keys` against the same loads, alternated round by round, on each JDK: <name>.jsonl, <name>-meta.json."""
     outdir = args.out
     os.makedirs(outdir, exist_ok=True)
-    results_path = os.path.join(outdir, 'vs-native.jsonl')
+    results_path = os.path.join(outdir, name + '.jsonl')
     meta = {'machine': machine_description(), 'jars': {k: {kk: vv for kk, vv in v.items() if kk != 'imports'} for k, v in jars.items()},
             'started': time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime()), 'rounds': args.rounds,
-            'seconds': args.seconds, 'jvm_opts': JVM_OPTS, 'tomcat_tuning': TOMCAT_TUNING, 'servers': {}}
-    modes = build_modes(jars, with_pinning=False)
-    keys = ['starter', 'native'] + (['starter-tc'] if 'starter-tc' in modes else [])
-    loads = [{'exp': 'sleep100', 'path': '/sleep?ms=100', 'conns': c} for c in args.conns] + \
-            [{'exp': 'nosleep', 'path': '/sleep?ms=0', 'conns': 400}]
+            'seconds': args.seconds, 'jvm_opts': JVM_OPTS, 'tomcat_tuning': TOMCAT_TUNING, 'servers': {},
+            'loads': loads, 'warm_load': warm_load}
     for jdk_name in jdks:
         java = JDKS[jdk_name]
         meta.setdefault('java', {})[jdk_name] = java_version(java)
-        log('== JDK %s: %s' % (jdk_name, meta['java'][jdk_name]))
+        log('== %s, JDK %s: %s' % (name, jdk_name, meta['java'][jdk_name]))
         extra = None
         if os.environ.get('BENCH_JFR'):
             # a JFR recording of every server (profile settings), to see where the time goes under load
@@ -480,13 +488,33 @@ def vs_native(args, jars, jdks):
                      for k in keys}
             meta['jfr'] = True
         meta['servers'][jdk_name] = run_matrix(jdk_name, java, modes, keys, loads, args.rounds, args.seconds, outdir,
-                                               results_path, warm_load=loads[1] if len(loads) > 2 else loads[0],
-                                               extra_jvm=extra)
+                                               results_path, warm_load=warm_load, extra_jvm=extra)
     meta['finished'] = time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())
     meta['modes'] = {k: {'label': modes[k]['label'], 'args': modes[k]['args']} for k in keys}
-    with open(os.path.join(outdir, 'vs-native-meta.json'), 'w') as f:
+    with open(os.path.join(outdir, name + '-meta.json'), 'w') as f:
         json.dump(meta, f, indent=1)
     return results_path
+
+
+def vs_native(args, jars, jdks):
+    """vt-starter on Boot 3.1 against Boot 3.5's native support: 100 ms sleep at several connection counts."""
+    modes = build_modes(jars, with_pinning=False)
+    keys = args.modes or ['starter', 'tomcat-own', 'native']
+    unknown = [k for k in keys if k not in modes]
+    if unknown:
+        raise SystemExit('unknown mode(s) %s; known: %s' % (', '.join(unknown), ', '.join(modes)))
+    loads = [{'exp': 'sleep100', 'path': '/sleep?ms=100', 'conns': c} for c in args.conns] + \
+            [{'exp': 'nosleep', 'path': '/sleep?ms=0', 'conns': 400}]
+    return compare(args, jars, jdks, 'vs-native', modes, keys, loads, loads[1] if len(loads) > 2 else loads[0])
+
+
+def overhead(args, jars, jdks):
+    """The JFR pinning monitor on against off (same jar), on the sleeping endpoint and without sleep."""
+    modes = build_modes(jars, with_pinning=True)
+    keys = ['pin-on', 'pin-off']
+    loads = [{'exp': 'sleep100', 'path': '/sleep?ms=100', 'conns': c} for c in args.conns] + \
+            [{'exp': 'nosleep', 'path': '/sleep?ms=0', 'conns': 400}]
+    return compare(args, jars, jdks, 'overhead', modes, keys, loads, loads[0])
 
 
 JDKS = {}
@@ -509,7 +537,7 @@ def find_jdks(wanted):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('command', choices=['vs-native', 'vs-native-report', 'full', 'report', 'smoke'])
+    ap.add_argument('command', choices=['vs-native', 'vs-native-report', 'overhead', 'overhead-report', 'full', 'report', 'smoke'])
     ap.add_argument('--jar31', required=False)
     ap.add_argument('--jar35', required=False)
     ap.add_argument('--jar31-tomcat', required=False, help='Boot 3.1.12 jar built with -Dtomcat.version=<newer>')
@@ -517,14 +545,16 @@ def main():
     ap.add_argument('--conns', default='400,1000,2000')
     ap.add_argument('--rounds', type=int, default=3)
     ap.add_argument('--seconds', type=int, default=10)
+    ap.add_argument('--modes', help='vs-native: comma-separated modes to compare (default: every one available)')
     ap.add_argument('--out', required=True)
     ap.add_argument('--md', help='markdown output')
     args = ap.parse_args()
     args.conns = [int(c) for c in args.conns.split(',')]
+    args.modes = [m for m in (args.modes or '').split(',') if m]
     jdks = [j for j in args.jdks.split(',') if j]
     signal.signal(signal.SIGTERM, lambda *a: (kill_started(), sys.exit(143)))
     try:
-        if args.command in ('vs-native', 'full', 'smoke'):
+        if args.command in ('vs-native', 'overhead', 'full', 'smoke'):
             find_jdks(jdks)
             jars = {'3.1': jar_facts(args.jar31), '3.5': jar_facts(args.jar35)}
             if args.jar31_tomcat:
@@ -533,6 +563,13 @@ def main():
             vs_native(args, jars, jdks)
             import report
             report.vs_native_markdown(args.out, args.md or os.path.join(args.out, 'vs-native.md'))
+        elif args.command == 'overhead':
+            overhead(args, jars, jdks)
+            import report
+            report.overhead_markdown(args.out, args.md or os.path.join(args.out, 'overhead.md'))
+        elif args.command == 'overhead-report':
+            import report
+            report.overhead_markdown(args.out, args.md or os.path.join(args.out, 'overhead.md'))
         elif args.command == 'vs-native-report':
             import report
             report.vs_native_markdown(args.out, args.md or os.path.join(args.out, 'vs-native.md'))

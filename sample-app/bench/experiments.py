@@ -80,6 +80,8 @@ def smoke(args, jars, jdks):
     outdir = args.out
     os.makedirs(outdir, exist_ok=True)
     modes = with_args(build_modes(jars, with_pinning=True), ['--management.endpoints.web.exposure.include=health,virtualthreads'])
+    modes.pop('starter-nomon', None)  # the same server as pin-off
+    modes.pop('tomcat-own', None)  # a benchmark reference, not a way users run the sample
     failures = []
     for jdk in jdks:
         java = JDKS[jdk]

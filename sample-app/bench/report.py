@@ -18,6 +18,33 @@ def fmt_ratio(values):
     return med_spread(values, '{:.2f}')
 
 
+def fmt_args(args):
+    """Server arguments as shown beside the figures; the long list of excluded vt-starter auto-configurations
+    (Boot 3.5's native mode runs without any of them) is named rather than spelled out."""
+    out = []
+    for a in args:
+        if a.startswith('--spring.autoconfigure.exclude=') and 'io.github.vtstarter' in a:
+            out.append('--spring.autoconfigure.exclude=<all %d vt-starter auto-configurations>' % len(a.split(',')))
+        else:
+            out.append(a)
+    return ' '.join(out) or '(none)'
+
+
+def verdict(ratios):
+    """A ratio's median and spread, and what they allow one to say."""
+    ratios = [r for r in ratios if r]
+    if not ratios:
+        return 'n/a'
+    m, lo, hi = statistics.median(ratios), min(ratios), max(ratios)
+    if lo <= 1.0 <= hi:
+        said = 'no difference beyond the spread between rounds'
+    elif lo > 1.0:
+        said = 'higher in every round'
+    else:
+        said = 'lower in every round'
+    return '%.2f (%.2f–%.2f): %s' % (m, lo, hi, said)
+
+
 def load_sentence(machine, results):
     """What else the machine was doing: the 1-minute load average before the run and after each measured run
     (which includes the run's own load: server + wrk ≈ 2 to 4 on 2 cores)."""
@@ -59,17 +86,18 @@ def vs_native_markdown(outdir, md_path):
         ' '.join(meta['jvm_opts']), ' '.join(meta['tomcat_tuning'])))
     for k in keys:
         jar = meta['jars']['3.5' if k == 'native' else ('3.1-tomcat' if k == 'starter-tc' else '3.1')]
-        L.append('- `%s` %s: Boot %s, Tomcat %s, args `%s`%s' % (
-            k, modes[k]['label'], jar['boot'], jar['tomcat'], ' '.join(modes[k]['args']) or '(none)',
-            ''))
+        L.append('- `%s` %s: Boot %s, Tomcat %s, args `%s`' % (
+            k, modes[k]['label'], jar['boot'], jar['tomcat'], fmt_args(modes[k]['args'])))
     L.append('')
     L.append('**Method**: every server of a JDK is started once and warmed up at 1,000 connections in 5 s rounds '
              'until two consecutive rounds differ by < 5 %% and the JIT compiled < 50 methods during the last (at most 12 rounds) '
              '(`jstat -compiler`), then 3 s at every other load. Then %d rounds; in each round every load is run '
              'against every mode for %d s (wrk `-t2`, connections opened before the first request, `--timeout 10s`), '
              'the order of the modes rotating from round to round. Figures: **median (min–max) over rounds**. '
-             '"paired ratio" = starter ÷ native within the same round and load (the two runs are seconds apart, '
-             'so a burst of background load affects both), median (min–max). CPU ms/req = server process '
+             '"paired ratio" = one mode ÷ another within the same round and load (the two runs are seconds apart, '
+             'so a burst of background load affects both), median (min–max). `starter ÷ tomcat-own` compares the '
+             'executors alone (same Boot 3.1 application, Tomcat\'s own `VirtualThreadExecutor` set as Boot 3.2+ '
+             'sets it); `÷ native` compares with Boot 3.5 as a whole (also a newer Spring Framework and Tomcat). CPU ms/req = server process '
              'utime+stime (`/proc/PID/stat`) over the measured window ÷ requests completed. Ceilings: Little\'s law '
              '= connections ÷ 0.1 s; CPU = the same server\'s throughput with no sleep (`/sleep?ms=0`, 400 connections).' % (
                  meta['rounds'], meta['seconds']))
@@ -100,17 +128,19 @@ def vs_native_markdown(outdir, md_path):
                     fmt_cpu([r.get('cpu_ms_per_req') for r in g]), med_spread([r.get('peak_threads') for r in g]),
                     med_spread([r.get('peak_rss_mb') for r in g])))
         L.append('')
-        others = [k for k in keys if k != 'native']
+        pairs = [(k, 'native') for k in keys if k != 'native' and 'native' in keys]
+        if 'starter' in keys and 'tomcat-own' in keys:
+            pairs.insert(0, ('starter', 'tomcat-own'))  # the executor alone, everything else the same
         L.append('| connections | comparison | paired ratio req/s | paired ratio CPU ms/req | paired ratio p99 |')
         L.append('|---|---|---|---|---|')
         for c in conns_list + ['nosleep']:
             exp, cc = ('nosleep', 400) if c == 'nosleep' else ('sleep100', c)
-            for k in others:
-                L.append('| %s | %s ÷ native | %s | %s | %s |' % (
-                    '400 no sleep' if c == 'nosleep' else c, k,
-                    fmt_ratio(paired_ratios(results, jdk, exp, cc, k, 'native', 'rps')),
-                    fmt_ratio(paired_ratios(results, jdk, exp, cc, k, 'native', 'cpu_ms_per_req')),
-                    fmt_ratio(paired_ratios(results, jdk, exp, cc, k, 'native', 'p99_us'))))
+            for a, b in pairs:
+                L.append('| %s | %s ÷ %s | %s | %s | %s |' % (
+                    '400 no sleep' if c == 'nosleep' else c, a, b,
+                    fmt_ratio(paired_ratios(results, jdk, exp, cc, a, b, 'rps')),
+                    fmt_ratio(paired_ratios(results, jdk, exp, cc, a, b, 'cpu_ms_per_req')),
+                    fmt_ratio(paired_ratios(results, jdk, exp, cc, a, b, 'p99_us'))))
         L.append('')
         series = {}
         for k in keys:
@@ -132,6 +162,61 @@ def vs_native_markdown(outdir, md_path):
             except Exception as ex:  # noqa
                 L.append('(chart not rendered: %s)' % ex)
             L.append('')
+    with open(md_path, 'w') as f:
+        f.write('\n'.join(L) + '\n')
+    return md_path
+
+
+def overhead_markdown(outdir, md_path):
+    """The pinning monitor's cost: the same jar with vtstarter.pinning.enabled=true and =false, alternated."""
+    results = load_results(os.path.join(outdir, 'overhead.jsonl'))
+    with open(os.path.join(outdir, 'overhead-meta.json')) as f:
+        meta = json.load(f)
+    m = meta['machine']
+    L = []
+    A = L.append
+    A('# What the pinning monitor costs')
+    A('')
+    A('<!-- Generated by sample-app/bench/run.sh --overhead. Do not edit by hand: rerun the command. -->')
+    A('')
+    A('Generated by `sample-app/bench/run.sh --overhead` (raw JSON lines: `bench-results/overhead/overhead.jsonl`). '
+      'Run %s → %s.' % (meta['started'], meta['finished']))
+    A('')
+    A('Two servers from the same jar (Boot %s + vt-starter) run side by side: `pin-on` with the JFR pinning monitor '
+      '(`vtstarter.pinning.enabled=true`, the default), `pin-off` without it. The same bounded wrk load runs against '
+      'each, alternately, %d rounds of %d s, after a warm-up until the JIT is quiet. The sleeping endpoint '
+      '(`/sleep?ms=100`) never pins, so it shows the monitor\'s steady cost; the no-sleep load (`/sleep?ms=0`) is '
+      'CPU-bound, where any per-request cost would show most. "paired" = on ÷ off in the same round.' % (
+          meta['jars']['3.1']['boot'], meta['rounds'], meta['seconds']))
+    A('')
+    A('**Machine**: %d CPUs (%s), %d MiB RAM, %s; %s. %s JVM `%s`; Tomcat `%s`.' % (
+        m['cpus'], m['cpu'], m['mem_mb'], m['os'], m['wrk'], load_sentence(m, results), ' '.join(meta['jvm_opts']),
+        ' '.join(meta['tomcat_tuning'])))
+    A('')
+    A('| JDK | load | connections | mode | req/s | p99 ms | errors | CPU ms/req | OS threads | RSS MiB |')
+    A('|---|---|---|---|---|---|---|---|---|---|')
+    summary = []
+    for jdk in meta['java']:
+        for l in meta['loads']:
+            for k in ('pin-on', 'pin-off'):
+                g = group(results, jdk=jdk, exp=l['exp'], conns=l['conns'], mode=k)
+                if g:
+                    A('| %s | `%s` | %d | %s | %s | %s | %s | %s | %s | %s |' % (
+                        jdk, l['path'], l['conns'], k, med_spread([r.get('rps') for r in g]),
+                        fmt_ms([r.get('p99_us') for r in g]), med_spread([r.get('errors') for r in g]),
+                        fmt_cpu([r.get('cpu_ms_per_req') for r in g]), med_spread([r.get('peak_threads') for r in g]),
+                        med_spread([r.get('peak_rss_mb') for r in g])))
+            rr = paired_ratios(results, jdk, l['exp'], l['conns'], 'pin-on', 'pin-off', 'rps')
+            rc = paired_ratios(results, jdk, l['exp'], l['conns'], 'pin-on', 'pin-off', 'cpu_ms_per_req')
+            summary.append((jdk, l, rr, rc))
+    A('')
+    A('| JDK | load | connections | req/s on ÷ off (paired) | throughput cost (1 − median) | CPU/req on ÷ off (paired) |')
+    A('|---|---|---|---|---|---|')
+    for jdk, l, rr, rc in summary:
+        cost = (1 - statistics.median(rr)) * 100 if rr else None
+        A('| %s | `%s` | %d | %s | %s | %s |' % (jdk, l['path'], l['conns'], fmt_ratio(rr),
+                                               '%.1f %%' % cost if cost is not None else 'n/a', fmt_ratio(rc)))
+    A('')
     with open(md_path, 'w') as f:
         f.write('\n'.join(L) + '\n')
     return md_path
@@ -203,6 +288,18 @@ def _stats(g, field, scale=1.0):
     return statistics.median(vals), min(vals), max(vals)
 
 
+def compact_snapshot(snap, frames=8):
+    """The endpoint's JSON with each pinning site's stack cut to its first frames (the endpoint returns all)."""
+    if not isinstance(snap, dict):
+        return snap
+    snap = json.loads(json.dumps(snap))
+    for site in (snap.get('pinning') or {}).get('sites') or []:
+        f = site.get('frames') or []
+        if len(f) > frames:
+            site['frames'] = f[:frames] + ['... (%d more)' % (len(f) - frames)]
+    return snap
+
+
 def full_markdown(outdir, md_path):
     results = load_results(os.path.join(outdir, 'full.jsonl'))
     with open(os.path.join(outdir, 'full-meta.json')) as f:
@@ -235,9 +332,8 @@ def full_markdown(outdir, md_path):
     A('- **Modes** (same sample code; JVM `%s`):' % ' '.join(meta['jvm_opts']))
     for k in MODE_ORDER:
         if k in modes:
-            A('  - `%s`: %s — Boot %s, Tomcat %s; arguments `%s`%s' % (
-                k, modes[k]['label'], modes[k]['boot'], modes[k]['tomcat'], ' '.join(modes[k]['args']),
-                ''))
+            A('  - `%s`: %s — Boot %s, Tomcat %s; arguments `%s`' % (
+                k, modes[k]['label'], modes[k]['boot'], modes[k]['tomcat'], fmt_args(modes[k]['args'])))
     A('- **Tuning** (what a user would tune): Tomcat `%s` on every mode (Tomcat\'s default accept queue of 100 '
       'overflows at these connection counts); Tomcat\'s 200 platform threads are left at their default '
       '(that is the platform-thread ceiling being shown); HikariCP `maximum-pool-size=%d` (default 10); database: %s.' % (
@@ -267,6 +363,8 @@ def full_markdown(outdir, md_path):
             nosleep[k] = st[0]
     headline = []
     pct_of_ceiling = {}
+    summary_at = len(L)
+    summary = []
     A('## Results (JDK %s)' % main_jdk)
     A('')
     for e in meta['experiments']:
@@ -321,6 +419,14 @@ def full_markdown(outdir, md_path):
         if ratio_lines:
             A('Paired ratios (same round): ' + '; '.join(ratio_lines) + '.')
             A('')
+        medians = ', '.join('%s %.0f req/s%s' % (k, _stats(group(results, jdk=main_jdk, exp=exp, conns=conns, mode=k), 'rps')[0],
+                                                 (' (%s of %s)' % pct_of_ceiling[(exp, conns, k)]) if (exp, conns, k) in pct_of_ceiling else '')
+                            for k in rows)
+        line = '- **%s, %d connections**: %s.' % (exp, conns, medians)
+        for a, b in (('starter', 'native'), ('starter', 'platform')):
+            if a in rows and b in rows:
+                line += ' %s ÷ %s req/s %s.' % (a, b, verdict(paired_ratios(results, main_jdk, exp, conns, a, b, 'rps')))
+        summary.append(line)
         png = 'bench-%s-%d.png' % (exp, conns)
         try:
             bar_chart(os.path.join(docs, png), '%s, %d connections, JDK %s' % (exp, conns, main_jdk), chart_rows)
@@ -374,15 +480,26 @@ def full_markdown(outdir, md_path):
                             med_spread([r.get('timeouts') for r in g]), fmt_cpu([r.get('cpu_ms_per_req') for r in g]),
                             med_spread([r.get('peak_threads') for r in g])))
             A('')
+            rs = _stats(group(results, jdk=jdk, exp='pinning-synchronized', mode='pin-on'), 'rps')
+            rl = _stats(group(results, jdk=jdk, exp='pinning-lock', mode='pin-on'), 'rps')
+            if rs and rl:
+                summary.append('- **Pinning, JDK %s** (100 ms blocking call under a lock, 100 connections, vt-starter): '
+                               '`synchronized` %.0f req/s, `ReentrantLock` (the fix the ArchUnit rule suggests) %.0f req/s '
+                               '(%.1f×).' % (jdk, rs[0], rl[0], rl[0] / rs[0] if rs[0] else float('nan')))
             snaps = (pin.get(jdk) or {}).get('actuator_snapshots') or {}
             for k, snap in snaps.items():
                 if snap:
-                    A('`/actuator/virtualthreads` of `%s` after its runs:' % k)
+                    A('`/actuator/virtualthreads` of `%s` after its runs (each site\'s frames cut after the first 8):' % k)
                     A('')
                     A('```json')
-                    A(json.dumps(snap, indent=1)[:3000])
+                    A(json.dumps(compact_snapshot(snap), indent=1))
                     A('```')
                     A('')
+    if summary:
+        L[summary_at:summary_at] = ['## What the run shows', '',
+                                    'Computed from the tables below (medians over rounds; a ratio is paired round by round, '
+                                    'median (min–max); "no difference beyond the spread" means the rounds disagree on '
+                                    'which is faster).', ''] + summary + ['']
     # ---- headline
     A('## Headline ratios (paired, median (min–max) over rounds)')
     A('')

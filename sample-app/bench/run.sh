@@ -6,8 +6,11 @@
 #   sample-app/bench/run.sh --smoke    CI: every mode starts and answers every endpoint (< 3 min), non-zero on failure
 #   sample-app/bench/run.sh --vs-native  vt-starter (Boot 3.1.12) vs native (Boot 3.5.x), 100 ms sleep,
 #                                        400/1000/2000 connections, JDK 25 and 21: docs/benchmarks-backport-vs-native.md
+#   sample-app/bench/run.sh --overhead   the JFR pinning monitor on vs off (same jar), 100 ms sleep at 400/1000
+#                                        connections and no sleep, JDK 21 and 25: docs/benchmarks-pinning-monitor.md
 #
-# Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native only), SKIP_BUILD=1,
+# Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native, --overhead),
+# MODES (--vs-native: e.g. "starter,native"; default every mode built), SKIP_BUILD=1,
 # SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--vs-native: a JFR recording per server).
 # Everything listens on 127.0.0.1 only; every load run is bounded (wrk -d); what this script starts, it stops.
 set -euo pipefail
@@ -18,9 +21,10 @@ MODE=full
 case "${1:-}" in
   --smoke) MODE=smoke ;;
   --vs-native) MODE=vs-native ;;
+  --overhead) MODE=overhead ;;
   --report) MODE=report ;;
   ""|--full) MODE=full ;;
-  *) echo "usage: $0 [--smoke|--vs-native|--full|--report]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report]" >&2; exit 2 ;;
 esac
 
 JAVA25_HOME="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
@@ -76,7 +80,7 @@ build() { # $1 = jar name, rest = extra maven args
 if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ]; then
   build sample-boot-3.1.12.jar
   build "sample-boot-$BOOT35.jar" -Dspring-boot.version="$BOOT35"
-  if [ "$MODE" = vs-native ]; then
+  if [ "$MODE" = vs-native ] && [[ ",${MODES:-}," == *,starter-tc,* ]]; then
     # Boot 3.1.12 with the Tomcat of Boot 3.5.x: separates the Tomcat version from the starter.
     TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
     build "sample-boot-3.1.12-tomcat-$TC.jar" -Dtomcat.version="$TC"
@@ -113,7 +117,10 @@ case "$MODE" in
     python3 bench.py smoke "${JAR_ARGS[@]}" --jdks "${JDKS:-25}" --out "$OUT" & PY_PID=$! ;;
   vs-native)
     python3 bench.py vs-native "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" --conns "${CONNS:-400,1000,2000}" \
-      --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-backport-vs-native.md" & PY_PID=$! ;;
+      ${MODES:+--modes "$MODES"} --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-backport-vs-native.md" & PY_PID=$! ;;
+  overhead)
+    python3 bench.py overhead "${JAR_ARGS[@]}" --jdks "${JDKS:-21,25}" --rounds "${ROUNDS:-6}" --conns "${CONNS:-400,1000}" \
+      --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-pinning-monitor.md" & PY_PID=$! ;;
   full)
     python3 bench.py full "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
       --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
