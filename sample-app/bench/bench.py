@@ -385,7 +385,7 @@ def java_version(java):
 # --------------------------------------------------------------------------------------------------
 
 def run_matrix(jdk_name, java, modes, mode_keys, loads, rounds, seconds, outdir, results_path,
-               warm_load=None, extra_jvm=None, base_port=18100, snapshot=None):
+               warm_load=None, extra_jvm=None, base_port=18100, snapshot=None, round_offset=0):
     """loads: list of dicts(exp, path, conns, timeout_s). Appends one JSON line per measurement."""
     servers = {}
     info = {}
@@ -416,13 +416,13 @@ def run_matrix(jdk_name, java, modes, mode_keys, loads, rounds, seconds, outdir,
                         s = servers[k]
                         res = wrk(s.base + l['path'], l['conns'], l.get('seconds', seconds), pid=s.pid, outdir=outdir,
                                   timeout_s=l.get('timeout_s', 10), tag='measure')
-                        res.update({'jdk': jdk_name, 'mode': k, 'exp': l['exp'], 'round': r,
+                        res.update({'jdk': jdk_name, 'mode': k, 'exp': l['exp'], 'round': r + round_offset,
                                     'loadavg': open('/proc/loadavg').read().split()[0],
                                     'drain_s': drain(s.pid)})
                         out.write(json.dumps(res) + '\n')
                         out.flush()
                         log('  r%d %-10s %-14s c=%-5d %7.0f req/s p99=%6.1fms err=%d cpu=%.3fms/req thr=%d rss=%dMB load=%s drain=%ss' % (
-                            r, k, l['exp'], l['conns'], res.get('rps', 0), res.get('p99_us', 0) / 1000,
+                            r + round_offset, k, l['exp'], l['conns'], res.get('rps', 0), res.get('p99_us', 0) / 1000,
                             res.get('errors', -1), res.get('cpu_ms_per_req') or -1, res.get('peak_threads', 0),
                             res.get('peak_rss_mb', 0), res['loadavg'], res['drain_s']))
         for k in mode_keys:
@@ -475,8 +475,8 @@ def compare(args, jars, jdks, name, modes, keys, loads, warm_load):
     results_path = os.path.join(outdir, name + '.jsonl')
     meta = {'machine': machine_description(), 'jars': {k: {kk: vv for kk, vv in v.items() if kk != 'imports'} for k, v in jars.items()},
             'started': time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime()), 'rounds': args.rounds,
-            'seconds': args.seconds, 'jvm_opts': JVM_OPTS, 'tomcat_tuning': TOMCAT_TUNING, 'servers': {},
-            'loads': loads, 'warm_load': warm_load}
+            'seconds': args.seconds, 'forks': args.forks, 'jvm_opts': JVM_OPTS, 'tomcat_tuning': TOMCAT_TUNING,
+            'servers': {}, 'loads': loads, 'warm_load': warm_load}
     for jdk_name in jdks:
         java = JDKS[jdk_name]
         meta.setdefault('java', {})[jdk_name] = java_version(java)
@@ -487,8 +487,13 @@ def compare(args, jars, jdks, name, modes, keys, loads, warm_load):
             extra = {k: ['-XX:StartFlightRecording=filename=%s/%s-jdk%s.jfr,settings=profile' % (outdir, k, jdk_name)]
                      for k in keys}
             meta['jfr'] = True
-        meta['servers'][jdk_name] = run_matrix(jdk_name, java, modes, keys, loads, args.rounds, args.seconds, outdir,
-                                               results_path, warm_load=warm_load, extra_jvm=extra)
+        # Forks: every mode's server is started afresh this many times. Two JVMs of the same jar can differ by
+        # several percent for their whole life (JIT decisions, memory layout); with one JVM per mode that shows up
+        # as a difference between modes. Rounds are numbered across forks, so ratios stay paired within a fork.
+        meta['servers'][jdk_name] = [
+            run_matrix(jdk_name, java, modes, keys, loads, args.rounds, args.seconds, outdir, results_path,
+                       warm_load=warm_load, extra_jvm=extra, round_offset=fork * args.rounds)
+            for fork in range(args.forks)]
     meta['finished'] = time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())
     meta['modes'] = {k: {'label': modes[k]['label'], 'args': modes[k]['args']} for k in keys}
     with open(os.path.join(outdir, name + '-meta.json'), 'w') as f:
@@ -545,7 +550,8 @@ def main():
     ap.add_argument('--conns', default='400,1000,2000')
     ap.add_argument('--rounds', type=int, default=3)
     ap.add_argument('--seconds', type=int, default=10)
-    ap.add_argument('--modes', help='vs-native: comma-separated modes to compare (default: every one available)')
+    ap.add_argument('--modes', help='vs-native: comma-separated modes to compare (default: starter,tomcat-own,native)')
+    ap.add_argument('--forks', type=int, default=1, help='vs-native, overhead: start every server this many times')
     ap.add_argument('--out', required=True)
     ap.add_argument('--md', help='markdown output')
     args = ap.parse_args()

@@ -10,7 +10,8 @@
 #                                        connections and no sleep, JDK 21 and 25: docs/benchmarks-pinning-monitor.md
 #
 # Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native, --overhead),
-# MODES (--vs-native: e.g. "starter,native"; default every mode built), SKIP_BUILD=1,
+# MODES (--vs-native: e.g. "starter,native"; default starter,tomcat-own,native), FORKS (--vs-native 1, --overhead 3:
+# every server is started this many times, a JVM's own lasting speed being one more source of difference), SKIP_BUILD=1,
 # SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--vs-native: a JFR recording per server).
 # Everything listens on 127.0.0.1 only; every load run is bounded (wrk -d); what this script starts, it stops.
 set -euo pipefail
@@ -117,10 +118,10 @@ case "$MODE" in
     python3 bench.py smoke "${JAR_ARGS[@]}" --jdks "${JDKS:-25}" --out "$OUT" & PY_PID=$! ;;
   vs-native)
     python3 bench.py vs-native "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" --conns "${CONNS:-400,1000,2000}" \
-      ${MODES:+--modes "$MODES"} --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-backport-vs-native.md" & PY_PID=$! ;;
+      ${MODES:+--modes "$MODES"} --forks "${FORKS:-1}" --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-backport-vs-native.md" & PY_PID=$! ;;
   overhead)
-    python3 bench.py overhead "${JAR_ARGS[@]}" --jdks "${JDKS:-21,25}" --rounds "${ROUNDS:-6}" --conns "${CONNS:-400,1000}" \
-      --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-pinning-monitor.md" & PY_PID=$! ;;
+    python3 bench.py overhead "${JAR_ARGS[@]}" --jdks "${JDKS:-21,25}" --rounds "${ROUNDS:-3}" --forks "${FORKS:-3}" \
+      --conns "${CONNS:-400,1000}" --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-pinning-monitor.md" & PY_PID=$! ;;
   full)
     python3 bench.py full "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
       --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
