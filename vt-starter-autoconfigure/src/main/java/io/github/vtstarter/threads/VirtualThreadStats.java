@@ -1,5 +1,8 @@
 package io.github.vtstarter.threads;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -26,6 +29,10 @@ public final class VirtualThreadStats {
 
 	private final AtomicLong peak = new AtomicLong();
 
+	private final AtomicBoolean submitted = new AtomicBoolean();
+
+	private final List<Runnable> firstTaskListeners = new CopyOnWriteArrayList<>();
+
 	public VirtualThreadStats(String name) {
 		this.name = name;
 	}
@@ -36,6 +43,9 @@ public final class VirtualThreadStats {
 	 * @return the counting task
 	 */
 	public Runnable track(Runnable task) {
+		if (!this.submitted.get()) {
+			firstTask();
+		}
 		return () -> {
 			this.started.increment();
 			long now = this.live.incrementAndGet();
@@ -54,6 +64,25 @@ public final class VirtualThreadStats {
 				this.live.decrementAndGet();
 			}
 		};
+	}
+
+	private void firstTask() {
+		if (this.submitted.compareAndSet(false, true)) {
+			this.firstTaskListeners.forEach(Runnable::run);
+		}
+	}
+
+	/**
+	 * Runs the action when the first task is handed to this executor, on the thread that hands it over, or at
+	 * once if that has happened already. Keep-alive uses it: like the pool threads of Boot 3.1, it holds the
+	 * JVM once the application task executor has been used.
+	 * @param action what to run; it may run twice if added while the first task is handed over
+	 */
+	public void whenFirstTaskSubmitted(Runnable action) {
+		this.firstTaskListeners.add(action);
+		if (this.submitted.get()) {
+			action.run();
+		}
 	}
 
 	public String getName() {

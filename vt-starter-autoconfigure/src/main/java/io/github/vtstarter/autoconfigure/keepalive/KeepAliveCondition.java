@@ -18,7 +18,8 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * <li>{@code spring.main.keep-alive=false}: never;</li>
  * <li>{@code spring.main.keep-alive=true}: on Boot 3.1, always (the property is backported); on Boot 3.2+
  * Boot's own keep-alive thread does it, so not here;</li>
- * <li>not set: while virtual threads are on (switch on and Java 21+).</li>
+ * <li>not set: while virtual threads are on (switch on and Java 21+), for an application with scheduled or
+ * asynchronous work ({@link KeepAliveThread.Start#WHEN_BACKGROUND_WORK}).</li>
  * </ul>
  */
 class KeepAliveCondition extends SpringBootCondition {
@@ -48,7 +49,8 @@ class KeepAliveCondition extends SpringBootCondition {
 			return ConditionOutcome.noMatch(message.because(VirtualThreads.unsupportedMessage()));
 		}
 		return ConditionOutcome.match(message
-			.because(PROPERTY + " is not set and virtual threads are on, whose threads are daemon threads"));
+			.because(PROPERTY + " is not set and virtual threads are on, whose threads are daemon threads (kept alive "
+					+ "once @Scheduled methods or the application task executor have work)"));
 	}
 
 }

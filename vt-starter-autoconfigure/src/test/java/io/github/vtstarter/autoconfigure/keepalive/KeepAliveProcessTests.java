@@ -17,7 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A real JVM running {@link KeepAliveApp}: alive while its context runs, gone once it is closed.
+ * Real JVMs: {@link KeepAliveApp} (scheduled work) and {@link CommandLineApp} (a runner, with and without work
+ * handed to the application task executor) are alive while they have work and their context runs, and gone once
+ * it is closed; an application with nothing left to do exits when {@code main} returns, as without the starter.
  */
 @EnabledWith(Runtime.VIRTUAL_THREADS)
 class KeepAliveProcessTests {
@@ -57,10 +59,47 @@ class KeepAliveProcessTests {
 		}
 	}
 
+	@Test
+	void commandLineAppExitsWhenMainReturnsAsWithoutTheStarter() throws Exception {
+		// Nothing runs on virtual threads after main returns: keep-alive has nothing to hold the JVM for.
+		Path log = this.dir.resolve("app.log");
+		Process process = start(log, CommandLineApp.class);
+		try {
+			assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("JVM exits by itself:%n%s", read(log)).isTrue();
+			assertThat(read(log)).contains("runner done").contains("main returned");
+		}
+		finally {
+			process.destroyForcibly();
+		}
+	}
+
+	@Test
+	void workHandedToTheApplicationTaskExecutorHoldsTheJvmUntilTheContextIsClosed() throws Exception {
+		Path log = this.dir.resolve("app.log");
+		Process process = start(log, CommandLineApp.class, "--submit");
+		try {
+			await().atMost(Duration.ofSeconds(30)).until(() -> read(log).contains("work done on"));
+			String output = read(log);
+			assertThat(output.indexOf("main returned")).as("main returned before the work was done:%n%s", output)
+				.isBetween(0, output.indexOf("work done on"));
+			assertThat(output).contains("work done on VirtualThread[#").contains("task-");
+			Thread.sleep(500);
+			assertThat(process.isAlive()).as("JVM alive until the context is closed:%n%s", output).isTrue();
+		}
+		finally {
+			process.destroy();
+		}
+		assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("JVM exits once the context is closed").isTrue();
+	}
+
 	private Process start(Path log, String... args) throws IOException {
+		return start(log, KeepAliveApp.class, args);
+	}
+
+	private Process start(Path log, Class<?> main, String... args) throws IOException {
 		String java = ProcessHandle.current().info().command().orElseThrow();
 		List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-				KeepAliveApp.class.getName(), "--spring.main.banner-mode=off"));
+				main.getName(), "--spring.main.banner-mode=off"));
 		command.addAll(List.of(args));
 		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 	}

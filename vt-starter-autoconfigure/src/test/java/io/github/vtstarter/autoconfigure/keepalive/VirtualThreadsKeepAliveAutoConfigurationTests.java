@@ -3,12 +3,16 @@ package io.github.vtstarter.autoconfigure.keepalive;
 import java.time.Duration;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
+import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -19,13 +23,14 @@ import static org.awaitility.Awaitility.await;
 class VirtualThreadsKeepAliveAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(VirtualThreadsKeepAliveAutoConfiguration.class));
+		.withConfiguration(AutoConfigurations.of(VirtualThreadsAutoConfiguration.class,
+				VirtualThreadsKeepAliveAutoConfiguration.class));
 
 	@Test
 	@EnabledWith(Runtime.VIRTUAL_THREADS)
-	void keepAliveThreadLivesFromRefreshToClose() {
+	void withScheduledMethodsTheThreadLivesFromRefreshToClose() {
 		KeepAliveThread[] keepAlive = new KeepAliveThread[1];
-		this.runner.run((context) -> {
+		this.runner.withUserConfiguration(SchedulingApp.class).run((context) -> {
 			keepAlive[0] = context.getBean(KeepAliveThread.class);
 			assertThat(keepAlive[0].isAlive()).isTrue();
 			Thread thread = findThread(KeepAliveThread.THREAD_NAME);
@@ -33,6 +38,26 @@ class VirtualThreadsKeepAliveAutoConfigurationTests {
 			assertThat(thread.isDaemon()).isFalse();
 		});
 		await().atMost(Duration.ofSeconds(5)).until(() -> !keepAlive[0].isAlive());
+	}
+
+	@Test
+	@EnabledWith(Runtime.VIRTUAL_THREADS)
+	void otherwiseTheThreadStartsWithTheApplicationTaskExecutorsFirstTask() {
+		this.runner.run((context) -> {
+			KeepAliveThread keepAlive = context.getBean(KeepAliveThread.class);
+			assertThat(keepAlive.isAlive()).as("nothing to wait for yet").isFalse();
+			// what the executor's counted thread factory does when it is handed a task
+			context.getBean(VirtualThreadRegistry.class).stats("applicationTaskExecutor").track(() -> {
+			});
+			assertThat(keepAlive.isAlive()).isTrue();
+		});
+	}
+
+	@Test
+	@EnabledWith(Runtime.BACKPORT)
+	void keepAliveTrueStartsTheThreadOnRefreshAsInBoot32() {
+		this.runner.withPropertyValues("spring.main.keep-alive=true")
+			.run((context) -> assertThat(context.getBean(KeepAliveThread.class).isAlive()).isTrue());
 	}
 
 	@Test
@@ -80,6 +105,12 @@ class VirtualThreadsKeepAliveAutoConfigurationTests {
 	private static Thread findThread(String name) {
 		return Thread.getAllStackTraces().keySet().stream().filter((t) -> t.getName().equals(name)).findFirst()
 			.orElse(null);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableScheduling
+	static class SchedulingApp {
+
 	}
 
 }
