@@ -1,0 +1,61 @@
+package com.acme.web;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** What the user sees after adding vt-starter: virtual threads on Java 21+, the app as before on Java 17. */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class WebApplicationTests {
+
+	private static final boolean JAVA_21 = Runtime.version().feature() >= 21;
+
+	@Autowired
+	private TestRestTemplate rest;
+
+	@Test
+	void requestsRunOnVirtualThreadsFromJava21() {
+		String thread = this.rest.getForObject("/thread", String.class);
+		if (JAVA_21) {
+			assertThat(thread).startsWith("VirtualThread[").contains("tomcat-handler-");
+		}
+		else {
+			assertThat(thread).startsWith("Thread[").contains("http-nio-");
+		}
+	}
+
+	@Test
+	void asyncMethodsRunOnVirtualThreadsFromJava21() {
+		String thread = this.rest.getForObject("/async-thread", String.class);
+		assertThat(thread).contains("task-");
+		assertThat(thread.startsWith("VirtualThread[")).isEqualTo(JAVA_21);
+	}
+
+	@Test
+	void scheduledMethodsRunOnVirtualThreadsFromJava21() {
+		await().atMost(Duration.ofSeconds(10)).until(() -> WebApplication.lastScheduledRun.get() != null);
+		String thread = WebApplication.lastScheduledRun.get();
+		assertThat(thread).contains("scheduling-");
+		assertThat(thread.startsWith("VirtualThread[")).isEqualTo(JAVA_21);
+	}
+
+	@Test
+	void actuatorEndpointSaysWhatRuns() {
+		String body = this.rest.getForObject("/actuator/virtualthreads", String.class);
+		if (JAVA_21) {
+			assertThat(body).contains("\"mode\":\"backport\"").contains("\"tomcat\"");
+		}
+		else {
+			assertThat(body).contains("\"mode\":\"unsupported-jvm\"");
+		}
+	}
+
+}

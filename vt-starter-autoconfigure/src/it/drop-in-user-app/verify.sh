@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# A stranger's Boot 3.1.12 web application with vt-starter as its one extra dependency: its own tests pass on
+# every Java runtime given (virtual threads on 21+, platform threads on 17), built against the vt-starter in the
+# local Maven repository exactly as a user's build would resolve it.
+# Usage (from the repository root, after ./mvnw -B -DskipTests install):
+#   vt-starter-autoconfigure/src/it/drop-in-user-app/verify.sh /path/to/java-21/bin/java [/path/to/java-17/bin/java ...]
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../../../.." && pwd)"
+[ $# -gt 0 ] || { echo "usage: $0 JAVA..." >&2; exit 2; }
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+cp -r "$HERE/pom.xml" "$HERE/src" "$WORK/"
+for java in "$@"; do
+  echo "--- tests of the user's application on $("$java" -version 2>&1 | head -1)"
+  if ! "$ROOT/mvnw" -B -ntp -f "$WORK/pom.xml" verify -Djvm="$java" > "$WORK/build.log" 2>&1; then
+    cat "$WORK/build.log"
+    echo "FAIL: the user's application does not pass its tests on $java" >&2
+    exit 1
+  fi
+  grep -E "Tests run: .*, Failures" "$WORK/build.log" | tail -1
+done
+echo "OK: the user's application passes its tests on every runtime given"
