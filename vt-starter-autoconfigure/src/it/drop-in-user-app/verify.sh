@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A stranger's Boot 3.1.12 web application with vt-starter as its one extra dependency: its own tests pass on
 # every Java runtime given (virtual threads on 21+, platform threads on 17), built against the vt-starter in the
-# local Maven repository exactly as a user's build would resolve it.
+# local Maven repository exactly as a user's build would resolve it. BOOT_VERSION (default 3.1.12) replaces the
+# version of spring-boot-starter-parent: the same application after an upgrade to Boot 3.2+.
 # Usage (from the repository root, after ./mvnw -B -DskipTests install):
-#   vt-starter-autoconfigure/src/it/drop-in-user-app/verify.sh /path/to/java-21/bin/java [/path/to/java-17/bin/java ...]
+#   [BOOT_VERSION=3.5.16] vt-starter-autoconfigure/src/it/drop-in-user-app/verify.sh /path/to/java-21/bin/java [/path/to/java-17/bin/java ...]
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../../../.." && pwd)"
@@ -11,8 +12,10 @@ ROOT="$(cd "$HERE/../../../.." && pwd)"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cp -r "$HERE/pom.xml" "$HERE/src" "$WORK/"
+BOOT_VERSION=${BOOT_VERSION:-3.1.12}
+sed -i "0,/<version>3.1.12<\/version>/s//<version>$BOOT_VERSION<\/version>/" "$WORK/pom.xml"
 for java in "$@"; do
-  echo "--- tests of the user's application on $("$java" -version 2>&1 | head -1)"
+  echo "--- tests of the user's application on Boot $BOOT_VERSION, $("$java" -version 2>&1 | head -1)"
   if ! "$ROOT/mvnw" -B -ntp -f "$WORK/pom.xml" verify -Djvm="$java" > "$WORK/build.log" 2>&1; then
     cat "$WORK/build.log"
     echo "FAIL: the user's application does not pass its tests on $java" >&2
