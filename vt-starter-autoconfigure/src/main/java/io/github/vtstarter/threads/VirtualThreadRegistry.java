@@ -20,6 +20,9 @@ public final class VirtualThreadRegistry {
 
 	private final List<Consumer<VirtualThreadStats>> newExecutorListeners = new CopyOnWriteArrayList<>();
 
+	// Actions waiting for the first task of an executor that may not be registered yet, or ever.
+	private final Map<String, List<Runnable>> firstTaskActions = new ConcurrentHashMap<>();
+
 	/**
 	 * The counters of the named executor, created on first use.
 	 * @param executorName the executor's name
@@ -35,8 +38,25 @@ public final class VirtualThreadRegistry {
 		if (stats != null) {
 			return stats;
 		}
+		this.firstTaskActions.getOrDefault(executorName, List.of()).forEach(created::whenFirstTaskSubmitted);
 		this.newExecutorListeners.forEach((listener) -> listener.accept(created));
 		return created;
+	}
+
+	/**
+	 * Runs the action when the named executor is handed its first task, as
+	 * {@link VirtualThreadStats#whenFirstTaskSubmitted(Runnable)} does, without registering the executor: one
+	 * that vt-starter never counts (the application's own) must not show up in the endpoint and the meters.
+	 * @param executorName the executor's name
+	 * @param action what to run; it may run twice
+	 */
+	public void whenFirstTaskSubmitted(String executorName, Runnable action) {
+		this.firstTaskActions.computeIfAbsent(executorName, (name) -> new CopyOnWriteArrayList<>()).add(action);
+		// Registered before this lookup: attached here. Registered after it: stats() sees the action above.
+		VirtualThreadStats stats = this.executors.get(executorName);
+		if (stats != null) {
+			stats.whenFirstTaskSubmitted(action);
+		}
 	}
 
 	/**

@@ -112,9 +112,9 @@ public class KeepAliveThread implements ApplicationListener<ApplicationContextEv
 			return;
 		}
 		// Runs at once if the executor was used during the refresh.
-		this.registry.ifAvailable((threads) -> threads
-			.stats(TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME)
-			.whenFirstTaskSubmitted(() -> startIfOpen("the application task executor runs on daemon virtual threads")));
+		this.registry.ifAvailable((threads) -> threads.whenFirstTaskSubmitted(
+				TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
+				() -> startIfOpen("the application task executor runs on daemon virtual threads")));
 	}
 
 	private void startIfOpen(String reason) {

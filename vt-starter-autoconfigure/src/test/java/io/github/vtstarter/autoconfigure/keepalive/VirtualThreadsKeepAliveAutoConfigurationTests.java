@@ -46,6 +46,8 @@ class VirtualThreadsKeepAliveAutoConfigurationTests {
 		this.runner.run((context) -> {
 			KeepAliveThread keepAlive = context.getBean(KeepAliveThread.class);
 			assertThat(keepAlive.isAlive()).as("nothing to wait for yet").isFalse();
+			// watching for it registers no executor: none is counted yet, so the endpoint and meters show none
+			assertThat(context.getBean(VirtualThreadRegistry.class).all()).isEmpty();
 			// what the executor's counted thread factory does when it is handed a task
 			context.getBean(VirtualThreadRegistry.class).stats("applicationTaskExecutor").track(() -> {
 			});
