@@ -501,6 +501,12 @@ def compare(args, jars, jdks, name, modes, keys, loads, warm_load):
     return results_path
 
 
+def sleep_loads(conns):
+    """The 100 ms sleeping endpoint at each connection count, then the same endpoint without sleep (the CPU ceiling)."""
+    return [{'exp': 'sleep100', 'path': '/sleep?ms=100', 'conns': c} for c in conns] + \
+           [{'exp': 'nosleep', 'path': '/sleep?ms=0', 'conns': 400}]
+
+
 def vs_native(args, jars, jdks):
     """vt-starter on Boot 3.1 against Boot 3.5's native support: 100 ms sleep at several connection counts."""
     modes = build_modes(jars, with_pinning=False)
@@ -508,8 +514,7 @@ def vs_native(args, jars, jdks):
     unknown = [k for k in keys if k not in modes]
     if unknown:
         raise SystemExit('unknown mode(s) %s; known: %s' % (', '.join(unknown), ', '.join(modes)))
-    loads = [{'exp': 'sleep100', 'path': '/sleep?ms=100', 'conns': c} for c in args.conns] + \
-            [{'exp': 'nosleep', 'path': '/sleep?ms=0', 'conns': 400}]
+    loads = sleep_loads(args.conns)
     return compare(args, jars, jdks, 'vs-native', modes, keys, loads, loads[1] if len(loads) > 2 else loads[0])
 
 
@@ -517,8 +522,7 @@ def overhead(args, jars, jdks):
     """The JFR pinning monitor on against off (same jar), on the sleeping endpoint and without sleep."""
     modes = build_modes(jars, with_pinning=True)
     keys = ['pin-on', 'pin-off']
-    loads = [{'exp': 'sleep100', 'path': '/sleep?ms=100', 'conns': c} for c in args.conns] + \
-            [{'exp': 'nosleep', 'path': '/sleep?ms=0', 'conns': 400}]
+    loads = sleep_loads(args.conns)
     return compare(args, jars, jdks, 'overhead', modes, keys, loads, loads[0])
 
 
