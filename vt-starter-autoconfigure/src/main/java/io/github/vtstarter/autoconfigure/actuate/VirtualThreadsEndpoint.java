@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
+import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.VirtualThreadsSwitch;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
 import io.github.vtstarter.pinning.PinnedEvent;
@@ -27,7 +28,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * {@code /actuator/virtualthreads}: whether and how virtual threads run, how many each executor has started and
- * runs now, the carrier scheduler, and what the pinning monitor has seen. {@code /pinned} lists the recent
+ * runs now, the carrier scheduler, what the pinning monitor has seen, and which of the starter's features are
+ * off because something failed unexpectedly ({@code degraded}, see {@link DegradedFeatures}). {@code /pinned} lists the recent
  * pinned events, {@code /dump} returns a thread dump that includes virtual threads.
  * <p>
  * Stacks and the dump show the application's internals (class and method names, what every thread is
@@ -77,6 +79,7 @@ public class VirtualThreadsEndpoint {
 		body.put("executors", executors());
 		body.put("scheduler", VirtualThreads.isSupported() ? VirtualThreadScheduler.describe() : Map.of());
 		body.put("pinning", pinning());
+		body.put("degraded", DegradedFeatures.all());
 		return body;
 	}
 
