@@ -8,7 +8,9 @@ import org.springframework.util.ClassUtils;
  */
 public final class BootVersion {
 
-	private static final String THREADING_CLASS = "org.springframework.boot.autoconfigure.thread.Threading";
+	// Boot 3.2 brought Threading; Boot 4 moved it.
+	private static final String[] THREADING_CLASSES = { "org.springframework.boot.autoconfigure.thread.Threading",
+			"org.springframework.boot.thread.Threading" };
 
 	private final String text;
 
@@ -24,7 +26,7 @@ public final class BootVersion {
 
 	/**
 	 * The running Boot. The version comes from Boot's jar manifest; where a repackaging lost it, the presence
-	 * of Boot 3.2's {@code Threading} class tells 3.1 from 3.2+.
+	 * of Boot 3.2's {@code Threading} class (in either of its packages) tells 3.1 from 3.2+.
 	 * @return the running Boot's version
 	 */
 	public static BootVersion current() {
@@ -38,7 +40,10 @@ public final class BootVersion {
 				// fall through to the class probe
 			}
 		}
-		boolean threading = ClassUtils.isPresent(THREADING_CLASS, BootVersion.class.getClassLoader());
+		boolean threading = false;
+		for (String threadingClass : THREADING_CLASSES) {
+			threading |= ClassUtils.isPresent(threadingClass, BootVersion.class.getClassLoader());
+		}
 		return threading ? new BootVersion("3.2+ (version unknown)", 3, 2) : new BootVersion("3.1 (version unknown)", 3, 1);
 	}
 

@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Conditional;
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@Conditional(OnMissingBootSupportCondition.class)
+@Conditional(OnBootSupportCondition.class)
 public @interface ConditionalOnMissingBootSupport {
 
 	/**

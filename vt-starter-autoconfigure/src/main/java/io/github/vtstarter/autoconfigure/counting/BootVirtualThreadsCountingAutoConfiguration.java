@@ -1,5 +1,6 @@
 package io.github.vtstarter.autoconfigure.counting;
 
+import io.github.vtstarter.autoconfigure.ConditionalOnBootSupport;
 import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
@@ -13,32 +14,33 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Counts the virtual threads of Boot 3.2+'s own executors where they can be wrapped: the
- * {@code applicationTaskExecutor} ({@link BootVirtualTaskExecutorCounter}) and Tomcat's request executor
- * ({@link BootTomcatExecutorCounter}). Only on Boot 3.2+ (where Boot's {@code Threading} class exists) with
- * virtual threads on; on Boot 3.1 the starter's own executors are counted already. Boot's Jetty thread pool,
- * Undertow executor and {@code taskScheduler} are not counted.
+ * Counts the virtual threads of Boot 3.2+'s own executors, so that {@code /actuator/virtualthreads} and the
+ * {@code executor.*} meters show what they show with the backport: the {@code applicationTaskExecutor} and the
+ * {@code taskScheduler} ({@link BootTaskExecutorCounter}), and the embedded server's requests on Tomcat,
+ * Jetty or Undertow ({@link BootWebServerCounter}). Only on Boot 3.2+ (decided by Boot's version, which does not
+ * move between packages as Boot's {@code Threading} class did) with virtual threads on; on Boot 3.1 the
+ * starter's own executors are counted already.
  */
 @AutoConfiguration(after = VirtualThreadsAutoConfiguration.class)
 @ConditionalOnVirtualThreads
-@ConditionalOnClass(name = "org.springframework.boot.autoconfigure.thread.Threading")
+@ConditionalOnBootSupport(since = "3.2")
 public class BootVirtualThreadsCountingAutoConfiguration {
 
 	@Bean
-	static BootVirtualTaskExecutorCounter bootVirtualTaskExecutorCounter(
-			ObjectProvider<VirtualThreadRegistry> registry) {
-		return new BootVirtualTaskExecutorCounter(registry);
+	static BootTaskExecutorCounter bootTaskExecutorCounter(ObjectProvider<VirtualThreadRegistry> registry) {
+		return new BootTaskExecutorCounter(registry);
 	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnWebApplication
-	@ConditionalOnClass(name = BootTomcatExecutorCounter.TOMCAT_VIRTUAL_THREAD_EXECUTOR)
+	// Boot 3 keeps it in spring-boot, Boot 4 in spring-boot-web-server: same name on every line.
+	@ConditionalOnClass(name = "org.springframework.boot.web.server.WebServerFactoryCustomizer")
 	@ConditionalOnBean(VirtualThreadRegistry.class)
-	static class TomcatConfiguration {
+	static class WebServerConfiguration {
 
 		@Bean
-		BootTomcatExecutorCounter bootTomcatExecutorCounter(VirtualThreadRegistry registry) {
-			return new BootTomcatExecutorCounter(registry);
+		BootWebServerCounter bootWebServerCounter(VirtualThreadRegistry registry) {
+			return new BootWebServerCounter(registry);
 		}
 
 	}

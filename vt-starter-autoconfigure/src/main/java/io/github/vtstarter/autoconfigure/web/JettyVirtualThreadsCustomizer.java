@@ -17,10 +17,10 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 public class JettyVirtualThreadsCustomizer implements WebServerFactoryCustomizer<ConfigurableJettyWebServerFactory> {
 
 	/** The executor's name in the registry. */
-	public static final String EXECUTOR_NAME = "jetty";
+	public static final String EXECUTOR_NAME = WebServerThreads.JETTY;
 
 	/** The prefix of request thread names, as in Boot 3.2. */
-	public static final String THREAD_NAME_PREFIX = "jetty-";
+	public static final String THREAD_NAME_PREFIX = WebServerThreads.JETTY_THREAD_PREFIX;
 
 	private static final Log logger = LogFactory.getLog(JettyVirtualThreadsCustomizer.class);
 

@@ -22,10 +22,10 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 public class TomcatVirtualThreadsCustomizer implements WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> {
 
 	/** The executor's name in the registry. */
-	public static final String EXECUTOR_NAME = "tomcat";
+	public static final String EXECUTOR_NAME = WebServerThreads.TOMCAT;
 
 	/** The prefix of request thread names, as in Boot 3.2. */
-	public static final String THREAD_NAME_PREFIX = "tomcat-handler-";
+	public static final String THREAD_NAME_PREFIX = WebServerThreads.TOMCAT_THREAD_PREFIX;
 
 	private static final Log logger = LogFactory.getLog(TomcatVirtualThreadsCustomizer.class);
 

@@ -14,10 +14,10 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 public class UndertowVirtualThreadsCustomizer implements WebServerFactoryCustomizer<UndertowServletWebServerFactory> {
 
 	/** The executor's name in the registry. */
-	public static final String EXECUTOR_NAME = "undertow";
+	public static final String EXECUTOR_NAME = WebServerThreads.UNDERTOW;
 
 	/** The prefix of request thread names, as in Boot 3.4. */
-	public static final String THREAD_NAME_PREFIX = "undertow-";
+	public static final String THREAD_NAME_PREFIX = WebServerThreads.UNDERTOW_THREAD_PREFIX;
 
 	private static final Log logger = LogFactory.getLog(UndertowVirtualThreadsCustomizer.class);
 

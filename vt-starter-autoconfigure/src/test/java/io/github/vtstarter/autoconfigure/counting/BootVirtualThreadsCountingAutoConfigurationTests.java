@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
@@ -17,7 +18,11 @@ import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
+import org.springframework.boot.autoconfigure.task.TaskSchedulingAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.scheduling.annotation.Scheduled;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -52,9 +57,40 @@ class BootVirtualThreadsCountingAutoConfigurationTests {
 	}
 
 	@Test
+	void bootsVirtualTaskSchedulerRunsAreCountedButNotItsTimerThreads() {
+		assumeTrue(BootVersion.current().hasNativeVirtualThreads(), "Boot 3.1 has no virtual scheduler of its own");
+		this.runner.withConfiguration(AutoConfigurations.of(TaskSchedulingAutoConfiguration.class))
+			.withUserConfiguration(FixedRateJob.class)
+			.run((context) -> {
+				assertThat(context.getBean("taskScheduler").getClass().getName())
+					.isEqualTo(BootTaskExecutorCounter.SCHEDULER_CLASS);
+				VirtualThreadStats stats = context.getBean(VirtualThreadRegistry.class).stats("taskScheduler");
+				Eventually.await(Duration.ofSeconds(10), () -> stats.getCompleted() >= 3);
+				assertThat(FixedRateJob.thread.get().getName()).startsWith("scheduling-");
+				assertThat(VirtualThreads.isVirtual(FixedRateJob.thread.get())).isTrue();
+				// The scheduler's long-lived timer thread is a pool worker, not a task: were it counted, live would
+				// never come back to 0 between two runs.
+				Eventually.await(Duration.ofSeconds(10), () -> stats.getLive() == 0);
+			});
+	}
+
+	@Test
 	void notRegisteredOnBoot31() {
 		assumeTrue(!BootVersion.current().hasNativeVirtualThreads());
-		this.runner.run((context) -> assertThat(context).doesNotHaveBean(BootVirtualTaskExecutorCounter.class));
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(BootTaskExecutorCounter.class));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableScheduling
+	static class FixedRateJob {
+
+		static final AtomicReference<Thread> thread = new AtomicReference<>();
+
+		@Scheduled(fixedRate = 20)
+		void run() {
+			thread.set(Thread.currentThread());
+		}
+
 	}
 
 }

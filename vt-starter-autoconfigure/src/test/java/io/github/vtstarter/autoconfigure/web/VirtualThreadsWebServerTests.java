@@ -50,8 +50,8 @@ class VirtualThreadsWebServerTests {
 	}
 
 	@Test
-	@EnabledWith(Runtime.BACKPORT)
 	void tomcatRequestsAreCountedByTheRegistry() {
+		// The starter's executor on Boot 3.1, Boot's own (wrapped) on 3.2+.
 		// One request per connection: on a kept-alive connection Tomcat may read the next request on the
 		// thread that served the previous one, and two requests would then be one task.
 		try (RunningApp app = RunningApp.web(DefaultServerApp.class, "server.tomcat.max-keep-alive-requests=1")) {
@@ -91,6 +91,17 @@ class VirtualThreadsWebServerTests {
 	}
 
 	@Test
+	void jettyRequestsAreCountedByTheRegistry() {
+		// The starter's executor on Boot 3.1; on 3.2+ Boot's QueuedThreadPool executor or, from 3.5.7, its Jetty 12
+		// VirtualThreadPool, wrapped.
+		try (RunningApp app = RunningApp.web(JettyApp.class)) {
+			app.get("/thread", ThreadInfo.class);
+			VirtualThreadRegistry registry = app.context().getBean(VirtualThreadRegistry.class);
+			assertThat(registry.stats(WebServerThreads.JETTY).getStarted()).isGreaterThanOrEqualTo(1);
+		}
+	}
+
+	@Test
 	void jettyServesRequestsOnPlatformThreadsWhenSwitchedOff() {
 		try (RunningApp app = RunningApp.web(JettyApp.class, "spring.threads.virtual.enabled=false")) {
 			ThreadInfo served = app.get("/thread", ThreadInfo.class);
@@ -104,6 +115,16 @@ class VirtualThreadsWebServerTests {
 			ThreadInfo served = app.get("/thread", ThreadInfo.class);
 			assertThat(served.virtual()).as("served on %s", served.name()).isTrue();
 			assertThat(served.name()).startsWith("undertow-");
+		}
+	}
+
+	@Test
+	void undertowRequestsAreCountedByTheRegistry() {
+		// The starter's executor on Boot 3.1 to 3.3, Boot's own (wrapped) on 3.4 and 3.5.
+		try (RunningApp app = RunningApp.web(UndertowApp.class)) {
+			app.get("/thread", ThreadInfo.class);
+			VirtualThreadRegistry registry = app.context().getBean(VirtualThreadRegistry.class);
+			assertThat(registry.stats(WebServerThreads.UNDERTOW).getStarted()).isGreaterThanOrEqualTo(1);
 		}
 	}
 
