@@ -1,6 +1,7 @@
 package io.github.vtstarter.autoconfigure.metrics;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import io.github.vtstarter.pinning.PinnedEvent;
 import io.github.vtstarter.pinning.PinningListener;
@@ -29,13 +30,33 @@ public class VirtualThreadPinningMeterBinder implements MeterBinder {
 
 	private final PinningMonitor monitor;
 
+	private final BooleanSupplier otherBinderBindsThem;
+
+	/**
+	 * Creates the binder.
+	 * @param monitor the monitor whose events are recorded
+	 */
 	public VirtualThreadPinningMeterBinder(PinningMonitor monitor) {
+		this(monitor, () -> false);
+	}
+
+	/**
+	 * Creates the binder.
+	 * @param monitor the monitor whose events are recorded
+	 * @param otherBinderBindsThem asked when binding: whether another binder (Micrometer's
+	 * {@code VirtualThreadMetrics}) will register the same meters, whether or not it has bound yet; this binder
+	 * then steps aside, so that no event is counted twice in one meter
+	 */
+	public VirtualThreadPinningMeterBinder(PinningMonitor monitor, BooleanSupplier otherBinderBindsThem) {
 		this.monitor = monitor;
+		this.otherBinderBindsThem = otherBinderBindsThem;
 	}
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		if (registry.find(PINNED).meter() != null || registry.find(SUBMIT_FAILED).meter() != null) {
+		// Micrometer returns the existing meter for the same name: two binders would both record into it.
+		if (registry.find(PINNED).meter() != null || registry.find(SUBMIT_FAILED).meter() != null
+				|| this.otherBinderBindsThem.getAsBoolean()) {
 			return;
 		}
 		Timer pinned = Timer.builder(PINNED)

@@ -7,6 +7,7 @@ import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -23,10 +24,15 @@ import org.springframework.context.annotation.Configuration;
  * {@code VirtualThreadMetrics}, with the same meter names; the pinning meters then step aside.
  */
 @AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class },
+		// Boot 3 names, then Boot 4's (module spring-boot-micrometer-metrics): after whichever exist.
 		afterName = { "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
 				"org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
 				"org.springframework.boot.actuate.autoconfigure.metrics.export.simple.SimpleMetricsExportAutoConfiguration",
-				"org.springframework.boot.actuate.autoconfigure.metrics.JvmMetricsAutoConfiguration" })
+				"org.springframework.boot.actuate.autoconfigure.metrics.JvmMetricsAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.jvm.JvmMetricsAutoConfiguration" })
 @ConditionalOnClass({ MeterRegistry.class, MeterBinder.class })
 @ConditionalOnBean(MeterRegistry.class)
 public class VirtualThreadsMetricsAutoConfiguration {
@@ -41,8 +47,12 @@ public class VirtualThreadsMetricsAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		VirtualThreadPinningMeterBinder virtualThreadPinningMeterBinder(PinningMonitor monitor) {
-			return new VirtualThreadPinningMeterBinder(monitor);
+		VirtualThreadPinningMeterBinder virtualThreadPinningMeterBinder(PinningMonitor monitor,
+				ObjectProvider<MeterBinder> binders) {
+			// Boot 3.5+ declares Micrometer's VirtualThreadMetrics as a plain MeterBinder, which the condition
+			// above cannot see: look at the binders themselves when binding.
+			return new VirtualThreadPinningMeterBinder(monitor, () -> binders.stream()
+				.anyMatch((binder) -> binder.getClass().getName().equals(MICROMETER_VIRTUAL_THREAD_METRICS)));
 		}
 
 	}
