@@ -16,7 +16,7 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ApplicationContextEvent;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.ContextRefreshedEvent;
-import org.springframework.scheduling.config.TaskManagementConfigUtils;
+import org.springframework.scheduling.config.ScheduledTaskHolder;
 
 /**
  * A non-daemon platform thread named {@code keep-alive} that holds the JVM until its application context is
@@ -29,8 +29,8 @@ import org.springframework.scheduling.config.TaskManagementConfigUtils;
  * Boot 3.2;</li>
  * <li>{@link Start#WHEN_BACKGROUND_WORK} (the property not set, virtual threads on): when the application has
  * work that Boot 3.1 ran on non-daemon pool threads and that now runs on daemon virtual threads:
- * {@code @Scheduled} methods (from the refresh, if scheduling is enabled) or the application task executor
- * (from its first task). An application with neither, a command-line runner say, still exits when
+ * {@code @Scheduled} methods (from the refresh, if there are any; {@code @EnableScheduling} alone is not work)
+ * or the application task executor (from its first task). An application with neither, a command-line runner say, still exits when
  * {@code main} returns, as it did without the starter; a web server holds the JVM by itself.</li>
  * </ul>
  */
@@ -107,7 +107,7 @@ public class KeepAliveThread implements ApplicationListener<ApplicationContextEv
 			startIfOpen("spring.main.keep-alive is true");
 			return;
 		}
-		if (this.context.containsBean(TaskManagementConfigUtils.SCHEDULED_ANNOTATION_PROCESSOR_BEAN_NAME)) {
+		if (hasScheduledTasks()) {
 			startIfOpen("@Scheduled methods run on daemon virtual threads");
 			return;
 		}
@@ -115,6 +115,21 @@ public class KeepAliveThread implements ApplicationListener<ApplicationContextEv
 		this.registry.ifAvailable((threads) -> threads.whenFirstTaskSubmitted(
 				TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 				() -> startIfOpen("the application task executor runs on daemon virtual threads")));
+	}
+
+	/**
+	 * Whether {@code @Scheduled} methods exist: {@code @EnableScheduling} alone gives the JVM no work to wait for.
+	 * Asked of every {@link ScheduledTaskHolder} (the scheduled-annotation processor is one) rather than of the
+	 * processor's bean name, which Spring Framework 7 changed.
+	 */
+	private boolean hasScheduledTasks() {
+		for (ScheduledTaskHolder holder : this.context.getBeansOfType(ScheduledTaskHolder.class, false, false)
+			.values()) {
+			if (!holder.getScheduledTasks().isEmpty()) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private void startIfOpen(String reason) {

@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.scheduling.annotation.Scheduled;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -38,6 +39,13 @@ class VirtualThreadsKeepAliveAutoConfigurationTests {
 			assertThat(thread.isDaemon()).isFalse();
 		});
 		await().atMost(Duration.ofSeconds(5)).until(() -> !keepAlive[0].isAlive());
+	}
+
+	@Test
+	@EnabledWith(Runtime.VIRTUAL_THREADS)
+	void enableSchedulingWithoutScheduledMethodsGivesTheJvmNoWorkToWaitFor() {
+		this.runner.withUserConfiguration(EnableSchedulingOnlyApp.class)
+			.run((context) -> assertThat(context.getBean(KeepAliveThread.class).isAlive()).isFalse());
 	}
 
 	@Test
@@ -112,6 +120,16 @@ class VirtualThreadsKeepAliveAutoConfigurationTests {
 	@Configuration(proxyBeanMethods = false)
 	@EnableScheduling
 	static class SchedulingApp {
+
+		@Scheduled(fixedRate = 60_000, initialDelay = 60_000)
+		void everyMinute() {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableScheduling
+	static class EnableSchedulingOnlyApp {
 
 	}
 
