@@ -17,13 +17,11 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.core.task.AsyncListenableTaskExecutor;
+import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.TaskRejectedException;
 import org.springframework.lang.Nullable;
 import org.springframework.util.Assert;
-import org.springframework.util.concurrent.ListenableFuture;
-import org.springframework.util.concurrent.ListenableFutureTask;
 
 /**
  * An async task executor that runs every task on a new virtual thread: the backport of the
@@ -38,11 +36,10 @@ import org.springframework.util.concurrent.ListenableFutureTask;
  * termination period (as in Boot, no period means no wait); any still running after it are logged by name,
  * never dropped silently.</li>
  * </ul>
- * It is an {@link AsyncListenableTaskExecutor}, as Boot 3.1's {@code ThreadPoolTaskExecutor} and Boot 3.2's
- * {@code SimpleAsyncTaskExecutor} are: {@code @Async} methods that return a {@code ListenableFuture} need it.
+ * It uses only API that Spring Framework 6.0 to 7 share; {@link ListenableVirtualThreadTaskExecutor} adds
+ * {@code ListenableFuture} support, which Framework 7 removed, for the Boot 3.1 application task executor.
  */
-@SuppressWarnings("deprecation") // AsyncListenableTaskExecutor and ListenableFuture, deprecated in Framework 6.0
-public class VirtualThreadTaskExecutor implements AsyncListenableTaskExecutor, DisposableBean {
+public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableBean {
 
 	private static final Log logger = LogFactory.getLog(VirtualThreadTaskExecutor.class);
 
@@ -143,6 +140,7 @@ public class VirtualThreadTaskExecutor implements AsyncListenableTaskExecutor, D
 
 	@Override
 	@Deprecated
+	@SuppressWarnings("deprecation")
 	public void execute(Runnable task, long startTimeout) {
 		execute(task);
 	}
@@ -157,20 +155,6 @@ public class VirtualThreadTaskExecutor implements AsyncListenableTaskExecutor, D
 	@Override
 	public <T> Future<T> submit(Callable<T> task) {
 		FutureTask<T> future = new FutureTask<>(task);
-		execute(future);
-		return future;
-	}
-
-	@Override
-	public ListenableFuture<?> submitListenable(Runnable task) {
-		ListenableFutureTask<Object> future = new ListenableFutureTask<>(task, null);
-		execute(future);
-		return future;
-	}
-
-	@Override
-	public <T> ListenableFuture<T> submitListenable(Callable<T> task) {
-		ListenableFutureTask<T> future = new ListenableFutureTask<>(task);
 		execute(future);
 		return future;
 	}

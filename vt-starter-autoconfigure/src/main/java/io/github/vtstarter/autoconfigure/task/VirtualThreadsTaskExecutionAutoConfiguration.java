@@ -6,7 +6,7 @@ import io.github.vtstarter.autoconfigure.ConditionalOnMissingBootSupport;
 import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
-import io.github.vtstarter.task.VirtualThreadTaskExecutor;
+import io.github.vtstarter.task.ListenableVirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -53,9 +53,10 @@ public class VirtualThreadsTaskExecutionAutoConfiguration {
 	@Bean(name = { TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 			AsyncAnnotationBeanPostProcessor.DEFAULT_TASK_EXECUTOR_BEAN_NAME })
 	@ConditionalOnMissingBean(Executor.class)
-	public VirtualThreadTaskExecutor applicationTaskExecutor(VirtualThreadRegistry registry,
+	public ListenableVirtualThreadTaskExecutor applicationTaskExecutor(VirtualThreadRegistry registry,
 			TaskExecutionProperties properties, ObjectProvider<TaskDecorator> taskDecorator) {
-		VirtualThreadTaskExecutor executor = new VirtualThreadTaskExecutor(
+		// Listenable, as Boot 3.1's ThreadPoolTaskExecutor: this backport runs only on Framework 6.0.
+		ListenableVirtualThreadTaskExecutor executor = new ListenableVirtualThreadTaskExecutor(
 				TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 				registry.threadFactory(TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 						properties.getThreadNamePrefix()));
