@@ -5,9 +5,9 @@
 # version of spring-boot-starter-parent: the same application after an upgrade to Boot 3.2+. For Boot 4 the
 # upgrade also applies boot4-migration.patch, the change Boot 4 requires of this application whatever its
 # dependencies (TestRestTemplate moved to spring-boot-resttestclient and is no longer auto-configured); nothing in
-# it concerns vt-starter.
+# it concerns vt-starter. SERVER=undertow applies undertow.patch: the same application on Undertow (Boot 3.x).
 # Usage (from the repository root, after ./mvnw -B -DskipTests install):
-#   [BOOT_VERSION=3.5.16] vt-starter-autoconfigure/src/it/drop-in-user-app/verify.sh /path/to/java-21/bin/java [/path/to/java-17/bin/java ...]
+#   [BOOT_VERSION=3.5.16] [SERVER=undertow] vt-starter-autoconfigure/src/it/drop-in-user-app/verify.sh /path/to/java-21/bin/java [/path/to/java-17/bin/java ...]
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../../../.." && pwd)"
@@ -20,8 +20,10 @@ sed -i "0,/<version>3.1.12<\/version>/s//<version>$BOOT_VERSION<\/version>/" "$W
 case "$BOOT_VERSION" in
   4.*) (cd "$WORK" && git apply "$HERE/boot4-migration.patch") ;;
 esac
+SERVER=${SERVER:-tomcat}
+[ "$SERVER" = undertow ] && (cd "$WORK" && git apply "$HERE/undertow.patch")
 for java in "$@"; do
-  echo "--- tests of the user's application on Boot $BOOT_VERSION, $("$java" -version 2>&1 | head -1)"
+  echo "--- tests of the user's application on Boot $BOOT_VERSION ($SERVER), $("$java" -version 2>&1 | head -1)"
   if ! "$ROOT/mvnw" -B -ntp -f "$WORK/pom.xml" verify -Djvm="$java" > "$WORK/build.log" 2>&1; then
     cat "$WORK/build.log"
     echo "FAIL: the user's application does not pass its tests on $java" >&2

@@ -9,6 +9,7 @@ import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.util.ClassUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -23,6 +24,9 @@ class WebApplicationTests {
 
 	private static final boolean JAVA_21 = Runtime.version().feature() >= 21;
 
+	// The same application on Undertow instead of Tomcat (verify.sh SERVER=undertow).
+	private static final boolean UNDERTOW = ClassUtils.isPresent("io.undertow.Undertow", null);
+
 	@Autowired
 	private TestRestTemplate rest;
 
@@ -30,10 +34,10 @@ class WebApplicationTests {
 	void requestsRunOnVirtualThreadsFromJava21() {
 		String thread = this.rest.getForObject("/thread", String.class);
 		if (JAVA_21) {
-			assertThat(thread).startsWith("VirtualThread[").contains("tomcat-handler-");
+			assertThat(thread).startsWith("VirtualThread[").contains(UNDERTOW ? "undertow-" : "tomcat-handler-");
 		}
 		else {
-			assertThat(thread).startsWith("Thread[").contains("http-nio-");
+			assertThat(thread).startsWith("Thread[").contains(UNDERTOW ? "XNIO-" : "http-nio-");
 		}
 	}
 
@@ -57,7 +61,7 @@ class WebApplicationTests {
 		String body = this.rest.getForObject("/actuator/virtualthreads", String.class);
 		if (JAVA_21) {
 			String mode = SpringBootVersion.getVersion().startsWith("3.1.") ? "backport" : "boot-native";
-			assertThat(body).contains("\"mode\":\"" + mode + "\"").contains("\"tomcat\"");
+			assertThat(body).contains("\"mode\":\"" + mode + "\"").contains(UNDERTOW ? "\"undertow\"" : "\"tomcat\"");
 		}
 		else {
 			assertThat(body).contains("\"mode\":\"unsupported-jvm\"");
