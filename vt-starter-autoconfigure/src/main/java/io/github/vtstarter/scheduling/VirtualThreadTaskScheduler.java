@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.function.Function;
 
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 
@@ -116,8 +117,7 @@ public class VirtualThreadTaskScheduler implements TaskScheduler, DisposableBean
 	@Override
 	public ScheduledFuture<?> scheduleAtFixedRate(Runnable task, Instant startTime, Duration period) {
 		checkPositive(period, "Period");
-		return start(new ScheduledRun(this, task, true,
-				(last) -> (last == null) ? startTime : last.scheduled().plus(period)));
+		return start(new ScheduledRun(this, task, true, fixedRate(startTime, period)));
 	}
 
 	@Override
@@ -128,13 +128,25 @@ public class VirtualThreadTaskScheduler implements TaskScheduler, DisposableBean
 	@Override
 	public ScheduledFuture<?> scheduleWithFixedDelay(Runnable task, Instant startTime, Duration delay) {
 		checkPositive(delay, "Delay");
-		return start(new ScheduledRun(this, task, true,
-				(last) -> (last == null) ? startTime : last.completed().plus(delay)));
+		return start(new ScheduledRun(this, task, true, fixedDelay(startTime, delay)));
 	}
 
 	@Override
 	public ScheduledFuture<?> scheduleWithFixedDelay(Runnable task, Duration delay) {
 		return scheduleWithFixedDelay(task, this.clock.instant(), delay);
+	}
+
+	/**
+	 * Fixed rate: each run is due one period after the previous one was due, whatever it took, so the cadence
+	 * does not drift; a run that overruns makes the next one start late, never overlap.
+	 */
+	static Function<ScheduledRun.LastRun, Instant> fixedRate(Instant startTime, Duration period) {
+		return (last) -> (last == null) ? startTime : last.scheduled().plus(period);
+	}
+
+	/** Fixed delay: the delay counts from the end of the previous run. */
+	static Function<ScheduledRun.LastRun, Instant> fixedDelay(Instant startTime, Duration delay) {
+		return (last) -> (last == null) ? startTime : last.completed().plus(delay);
 	}
 
 	private ScheduledFuture<?> start(ScheduledRun run) {

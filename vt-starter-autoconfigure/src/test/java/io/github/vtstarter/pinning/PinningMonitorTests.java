@@ -60,10 +60,34 @@ class PinningMonitorTests {
 			});
 		}
 		FakePinnedEvent.commit(() -> sleep(60));
-		Eventually.await(Duration.ofSeconds(30), () -> this.monitor.getStatistics().getTotal() >= 1);
-		sleep(1500); // a flush period, in case a short one slipped through
-		assertThat(this.monitor.getStatistics().getTotal()).isEqualTo(1);
+		for (int i = 0; i < 100; i++) {
+			FakePinnedEvent.commit(() -> {
+			});
+		}
+		// A second long event, committed after every short one by the same thread, is written after them: once it
+		// is seen, any short one that had got through would have been seen too.
+		FakePinnedEvent.commit(() -> sleep(60));
+		Eventually.await(Duration.ofSeconds(30), () -> this.monitor.getStatistics().getTotal() >= 2);
+		assertThat(this.monitor.getStatistics().getTotal()).isEqualTo(2);
 		assertThat(this.monitor.getStatistics().recent().get(0).duration()).isGreaterThanOrEqualTo(Duration.ofMillis(40));
+	}
+
+	@Test
+	void aSubmitFailureReachesTheListenersThroughTheRealJfrSubscription() {
+		this.monitor = new PinningMonitor(Duration.ZERO, 10);
+		List<String> failures = new CopyOnWriteArrayList<>();
+		this.monitor.addListener(new PinningListener() {
+			@Override
+			public void submitFailed(String threadName, String message) {
+				failures.add(threadName + ": " + message);
+			}
+		});
+		this.monitor.start();
+		assertThat(this.monitor.isAvailable()).as(this.monitor.getUnavailableReason()).isTrue();
+		FakeSubmitFailedEvent.commit("no carrier could take it");
+		Eventually.await(Duration.ofSeconds(30), () -> !failures.isEmpty());
+		assertThat(failures).containsExactly(Thread.currentThread().getName() + ": no carrier could take it");
+		assertThat(this.monitor.getStatistics().getSubmitFailed()).isEqualTo(1);
 	}
 
 	@Test

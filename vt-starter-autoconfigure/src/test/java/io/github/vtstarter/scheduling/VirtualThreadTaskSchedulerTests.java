@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 import io.github.vtstarter.testsupport.EnabledWith;
@@ -16,6 +17,7 @@ import io.github.vtstarter.threads.VirtualThreads;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.core.task.TaskRejectedException;
 import org.springframework.scheduling.support.CronTrigger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -67,14 +69,26 @@ class VirtualThreadTaskSchedulerTests {
 	}
 
 	@Test
-	void fixedRateKeepsItsCadence() {
-		List<Long> starts = new CopyOnWriteArrayList<>();
-		Instant start = Instant.now();
-		this.scheduler.scheduleAtFixedRate(() -> starts.add(System.nanoTime()), start, Duration.ofMillis(100));
-		await().atMost(Duration.ofSeconds(5)).until(() -> starts.size() >= 6);
-		long elapsed = TimeUnit.NANOSECONDS.toMillis(starts.get(5) - starts.get(0));
-		// five periods, not five periods plus five run times: runs are due at start + n * period
-		assertThat(elapsed).isBetween(450L, 700L);
+	void fixedRateRunsAreDueOnePeriodAfterThePreviousWasDueHoweverLongItRan() {
+		Instant start = Instant.parse("2026-01-01T00:00:00Z");
+		Function<ScheduledRun.LastRun, Instant> next = VirtualThreadTaskScheduler.fixedRate(start, Duration.ofMillis(100));
+		assertThat(next.apply(null)).isEqualTo(start);
+		// the run due at start began 5 ms late and took 80 ms: the next is still due at start + 100 ms
+		assertThat(next.apply(new ScheduledRun.LastRun(start, start.plusMillis(5), start.plusMillis(85))))
+			.isEqualTo(start.plusMillis(100));
+		// one that overran (250 ms) makes the next one due in the past: it starts at once, after it, not beside it
+		assertThat(next.apply(new ScheduledRun.LastRun(start.plusMillis(100), start.plusMillis(100),
+				start.plusMillis(350))))
+			.isEqualTo(start.plusMillis(200));
+	}
+
+	@Test
+	void fixedDelayRunsAreDueOneDelayAfterThePreviousEnded() {
+		Instant start = Instant.parse("2026-01-01T00:00:00Z");
+		Function<ScheduledRun.LastRun, Instant> next = VirtualThreadTaskScheduler.fixedDelay(start, Duration.ofMillis(100));
+		assertThat(next.apply(null)).isEqualTo(start);
+		assertThat(next.apply(new ScheduledRun.LastRun(start, start.plusMillis(5), start.plusMillis(85))))
+			.isEqualTo(start.plusMillis(185));
 	}
 
 	@Test
@@ -120,11 +134,15 @@ class VirtualThreadTaskSchedulerTests {
 		await().atMost(Duration.ofSeconds(5)).until(() -> runs.get() >= 2);
 		assertThat(future.cancel(false)).isTrue();
 		int afterCancel = runs.get();
-		sleep(200);
-		// a run that had already started may end after cancel(), as with a ScheduledExecutorService; no other
+		// Time passes, measured in the runs of another schedule on the same scheduler, not by a sleep: twenty of
+		// its runs later, the cancelled one ran at most once more (a run that had already started may end after
+		// cancel(), as with a ScheduledExecutorService).
+		AtomicInteger witness = new AtomicInteger();
+		this.scheduler.scheduleWithFixedDelay(witness::incrementAndGet, Duration.ofMillis(10));
+		await().atMost(Duration.ofSeconds(10)).until(() -> witness.get() >= 10);
 		int settled = runs.get();
 		assertThat(settled).isLessThanOrEqualTo(afterCancel + 1);
-		sleep(200);
+		await().atMost(Duration.ofSeconds(10)).until(() -> witness.get() >= 20);
 		assertThat(runs.get()).isEqualTo(settled);
 		assertThat(future.isCancelled()).isTrue();
 	}
@@ -150,13 +168,12 @@ class VirtualThreadTaskSchedulerTests {
 		ScheduledFuture<?> future = this.scheduler.scheduleAtFixedRate(runs::incrementAndGet, Duration.ofMillis(10));
 		await().atMost(Duration.ofSeconds(5)).until(() -> runs.get() >= 2);
 		this.scheduler.destroy();
-		int afterDestroy = runs.get();
-		sleep(200);
-		int settled = runs.get();
-		assertThat(settled).isLessThanOrEqualTo(afterDestroy + 1);
-		sleep(200);
-		assertThat(runs.get()).isEqualTo(settled);
+		// Nothing can run any more: the timer that dispatches runs has terminated and no run is in flight.
+		assertThat(this.scheduler.getTimer().awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.scheduler.getExecutor().getRunningCount() == 0);
 		assertThat(future.isDone()).isTrue();
+		assertThatExceptionOfType(TaskRejectedException.class)
+			.isThrownBy(() -> this.scheduler.scheduleAtFixedRate(runs::incrementAndGet, Duration.ofMillis(10)));
 	}
 
 	private static void sleep(long millis) {

@@ -45,6 +45,15 @@ public class CommandLineApp {
 	public static void main(String[] args) {
 		new SpringApplicationBuilder(CommandLineApp.class).web(WebApplicationType.NONE).run(args);
 		System.out.println("main returned");
+		// A daemon heartbeat shows the test that the JVM is still there; being a daemon, it holds nothing.
+		Thread heartbeat = new Thread(() -> {
+			for (int i = 0;; i++) {
+				System.out.println("heartbeat " + i);
+				sleep(100);
+			}
+		}, "heartbeat");
+		heartbeat.setDaemon(true);
+		heartbeat.start();
 	}
 
 }

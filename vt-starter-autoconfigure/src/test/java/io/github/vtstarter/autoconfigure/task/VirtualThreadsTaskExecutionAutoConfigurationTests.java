@@ -99,9 +99,11 @@ class VirtualThreadsTaskExecutionAutoConfigurationTests {
 			AtomicInteger maxRunning = new AtomicInteger();
 			CountDownLatch release = new CountDownLatch(1);
 			CountDownLatch done = new CountDownLatch(6);
+			AtomicInteger handedOver = new AtomicInteger();
 			// The submitter waits for a free slot, so it runs on its own thread.
 			Thread submitter = new Thread(() -> {
 				for (int i = 0; i < 6; i++) {
+					handedOver.incrementAndGet();
 					executor.execute(() -> {
 						maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
 						try {
@@ -116,8 +118,9 @@ class VirtualThreadsTaskExecutionAutoConfigurationTests {
 				}
 			});
 			submitter.start();
-			await().atMost(Duration.ofSeconds(5)).until(() -> running.get() == 2);
-			assertThat(submitter.getState()).isEqualTo(Thread.State.WAITING);
+			// Two run; the third execute() blocks its caller (back-pressure, as in Boot 3.2) rather than queueing.
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> running.get() == 2 && handedOver.get() == 3 && submitter.getState() == Thread.State.WAITING);
 			release.countDown();
 			assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
 			assertThat(maxRunning.get()).isEqualTo(2);
@@ -137,8 +140,11 @@ class VirtualThreadsTaskExecutionAutoConfigurationTests {
 	@Test
 	void aNegativeConcurrencyLimitMeansNoLimitAsInBoot32() {
 		this.runner.withPropertyValues("spring.task.execution.simple.concurrency-limit=-5")
-			.run((context) -> assertThat(context.getBean(VirtualThreadTaskExecutor.class).getConcurrencyLimit())
-				.isEqualTo(-1));
+			.run((context) -> {
+				VirtualThreadTaskExecutor executor = context.getBean(VirtualThreadTaskExecutor.class);
+				assertThat(executor.getConcurrencyLimit()).isEqualTo(-1);
+				assertThat(ConcurrentTasks.allRunAtOnce(executor, 10)).as("no limit applies: 10 tasks at once").isTrue();
+			});
 	}
 
 	@Test
