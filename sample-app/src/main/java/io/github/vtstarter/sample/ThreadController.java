@@ -1,7 +1,5 @@
 package io.github.vtstarter.sample;
 
-import java.util.Map;
-
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -11,10 +9,14 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class ThreadController {
 
+	/** The thread that served a request; a record, so the JSON keys come in this order. */
+	public record ServedBy(String name, boolean virtual) {
+	}
+
 	@GetMapping("/thread")
-	public Map<String, Object> thread() {
+	public ServedBy thread() {
 		Thread thread = Thread.currentThread();
-		return Map.of("name", thread.getName(), "virtual", thread.toString().startsWith("VirtualThread"));
+		return new ServedBy(thread.getName(), thread.toString().startsWith("VirtualThread"));
 	}
 
 }

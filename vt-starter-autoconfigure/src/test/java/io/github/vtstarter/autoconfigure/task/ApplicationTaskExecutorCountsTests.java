@@ -56,9 +56,11 @@ class ApplicationTaskExecutorCountsTests {
 				throw new IllegalStateException("uncaught");
 			});
 			VirtualThreadsEndpoint endpoint = context.getBean(VirtualThreadsEndpoint.class);
-			await().atMost(Duration.ofSeconds(10)).until(() -> executorEntry(endpoint).get("started").equals(3L)
-					&& executorEntry(endpoint).get("live").equals(0L));
-			assertThat(executorEntry(endpoint)).containsEntry("completed", 2L).containsEntry("failed", 1L);
+			await().atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(executorEntry(endpoint)).containsEntry("started", 3L)
+					.containsEntry("live", 0L)
+					.containsEntry("completed", 2L)
+					.containsEntry("failed", 1L));
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			// Micrometer's executor.completed counts every task that ended, as ThreadPoolExecutor does.
 			assertThat(meters.get("executor.completed").tag("name", "applicationTaskExecutor").functionCounter().count())
