@@ -26,19 +26,23 @@ final class MonitorAnalysis {
 
 	private final int maxDepth;
 
+	private final RuleKind kind;
+
 	private final boolean reportCallsOutsideKnownRegions;
 
 	/**
 	 * Creates an analysis.
 	 * @param catalogue the blocking calls
 	 * @param maxDepth the maximum number of calls from a monitor region to a blocking call
-	 * @param reportCallsOutsideKnownRegions whether a blocking call that no analysed region reaches
-	 * is reported too; true for {@code Object.wait()}, which can only run under a monitor
+	 * @param kind what to look for; for {@code Object.wait()}, which can only run under a monitor, a
+	 * blocking call that no analysed region reaches is reported too; for class initializers the
+	 * calls of {@code <clinit>} are followed instead of those made under monitors
 	 */
-	MonitorAnalysis(BlockingCallCatalogue catalogue, int maxDepth, boolean reportCallsOutsideKnownRegions) {
+	MonitorAnalysis(BlockingCallCatalogue catalogue, int maxDepth, RuleKind kind) {
 		this.catalogue = catalogue;
 		this.maxDepth = maxDepth;
-		this.reportCallsOutsideKnownRegions = reportCallsOutsideKnownRegions;
+		this.kind = kind;
+		this.reportCallsOutsideKnownRegions = (kind == RuleKind.OBJECT_WAIT);
 	}
 
 	/**
@@ -64,6 +68,10 @@ final class MonitorAnalysis {
 		TypeHierarchy hierarchy = new TypeHierarchy(parsed, locator);
 		BlockingCallFinder finder = new BlockingCallFinder(hierarchy, this.catalogue, this.maxDepth);
 		Map<String, Set<String>> messages = new HashMap<>();
+		if (this.kind == RuleKind.STATIC_INITIALIZER) {
+			reportStaticInitializers(parsed, imported, inScope, finder, messages);
+			return messages;
+		}
 		Deque<BytecodeMethod> reachedFromRegions = new ArrayDeque<>();
 		for (Map.Entry<String, JavaClass> entry : imported.entrySet()) {
 			boolean reported = inScope.test(entry.getValue());
@@ -74,7 +82,7 @@ final class MonitorAnalysis {
 					}
 					BlockingCallChain chain = reported ? finder.find(call) : null;
 					if (chain != null) {
-						add(messages, PinningViolation.inRegion(call.getRegion(), chain));
+						add(messages, PinningViolation.inRegion(call.getRegion(), chain, this.kind));
 					}
 					// Monitors of ignored classes are known too: a wait() they reach is theirs.
 					if (this.reportCallsOutsideKnownRegions) {
@@ -127,8 +135,29 @@ final class MonitorAnalysis {
 				for (CallSite call : method.getCalls()) {
 					BlockingCall blockingCall = (call.getRegion() == null) ? finder.blockingEntryOf(call) : null;
 					if (blockingCall != null) {
-						add(messages, PinningViolation.outsideKnownRegion(call, blockingCall));
+						add(messages, PinningViolation.outsideKnownRegion(call, blockingCall, this.kind));
 					}
+				}
+			}
+		}
+	}
+
+	// Every call of a class initializer, monitor or not: the JVM runs <clinit> in a native frame, so
+	// a virtual thread blocked anywhere below it cannot unmount, on any Java.
+	private void reportStaticInitializers(Map<String, BytecodeClass> parsed, Map<String, JavaClass> imported,
+			Predicate<JavaClass> inScope, BlockingCallFinder finder, Map<String, Set<String>> messages) {
+		for (Map.Entry<String, JavaClass> entry : imported.entrySet()) {
+			if (!inScope.test(entry.getValue())) {
+				continue;
+			}
+			BytecodeMethod initializer = parsed.get(entry.getKey()).getMethod("<clinit>", "()V");
+			if (initializer == null) {
+				continue;
+			}
+			for (CallSite call : initializer.getCalls()) {
+				BlockingCallChain chain = finder.find(call);
+				if (chain != null) {
+					add(messages, PinningViolation.inStaticInitializer(chain));
 				}
 			}
 		}
