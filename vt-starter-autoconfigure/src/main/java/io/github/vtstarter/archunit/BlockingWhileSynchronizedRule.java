@@ -125,6 +125,15 @@ public final class BlockingWhileSynchronizedRule implements ArchRule {
 	}
 
 	/**
+	 * Also treats printing to a {@code PrintStream} ({@code System.out}, {@code System.err}) as
+	 * blocking, which the default catalogue leaves out: see {@link BlockingCallCatalogue#consolePrinting()}.
+	 * @return a new rule
+	 */
+	public BlockingWhileSynchronizedRule withConsolePrinting() {
+		return withCatalogue(this.catalogue.with(BlockingCallCatalogue.consolePrinting()));
+	}
+
+	/**
 	 * Replaces the catalogue of blocking calls.
 	 * @param catalogue the catalogue, typically derived from {@link BlockingCallCatalogue#defaults()}
 	 * @return a new rule

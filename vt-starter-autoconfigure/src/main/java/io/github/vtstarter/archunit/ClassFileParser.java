@@ -91,6 +91,7 @@ final class ClassFileParser {
 		public void visit(int version, int access, String name, String signature, String superName,
 				String[] interfaces) {
 			this.result = new BytecodeClass(name, superName, interfaces, (access & Opcodes.ACC_INTERFACE) != 0);
+			this.result.setAccess(access);
 		}
 
 		@Override
@@ -132,6 +133,10 @@ final class ClassFileParser {
 		private static final int END_OF_FLOW = 7;
 
 		private static final int FUNCTION = 8;
+
+		private static final Set<String> IN_MEMORY_STREAMS = Set.of("java/io/ByteArrayInputStream",
+				"java/io/ByteArrayOutputStream", "java/io/StringReader", "java/io/StringWriter", "java/io/CharArrayReader",
+				"java/io/CharArrayWriter");
 
 		private static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
 
@@ -187,6 +192,16 @@ final class ClassFileParser {
 			}
 			else if ((opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) || opcode == Opcodes.ATHROW) {
 				this.nodes.add(new Node(END_OF_FLOW, this.line));
+			}
+		}
+
+		@Override
+		public void visitTypeInsn(int opcode, String type) {
+			if (opcode == Opcodes.NEW) {
+				this.method.getOwner().addInstantiated(type);
+				if (IN_MEMORY_STREAMS.contains(type)) {
+					this.method.setCreatesInMemoryStream();
+				}
 			}
 		}
 
