@@ -194,6 +194,10 @@ public final class BlockingWhileSynchronizedRule implements ArchRule {
 		return this.maxDepth;
 	}
 
+	RuleKind getKind() {
+		return this.kind;
+	}
+
 	@Override
 	public void check(JavaClasses classes) {
 		this.delegate.check(classes);

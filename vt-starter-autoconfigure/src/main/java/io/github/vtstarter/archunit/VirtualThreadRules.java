@@ -86,6 +86,25 @@ public final class VirtualThreadRules {
 	}
 
 	/**
+	 * Which jars of this JVM's class path hold code that pins virtual threads on the Java of
+	 * {@code archunit.properties} (default 21), ranked, with counts per jar and version and the
+	 * worst findings: {@code System.out.println(VirtualThreadRules.auditClasspath())}.
+	 * @return the audit
+	 */
+	public static ClasspathAudit auditClasspath() {
+		return auditClasspath(configuredJavaVersion());
+	}
+
+	/**
+	 * Like {@link #auditClasspath()}, for the given Java version.
+	 * @param javaVersion the Java feature version, 21 or later
+	 * @return the audit
+	 */
+	public static ClasspathAudit auditClasspath(int javaVersion) {
+		return ClasspathAudit.of(javaVersion, ClasspathAudit.split(System.getProperty("java.class.path")));
+	}
+
+	/**
 	 * A rule like {@link #NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED} that can be customised.
 	 * @return the rule with the default catalogue and depth
 	 */

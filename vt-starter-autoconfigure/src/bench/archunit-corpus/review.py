@@ -1,5 +1,5 @@
 import sys,os
-sys.path.insert(0,'/tmp/corpus13')
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from classify import classify, load, ident, libs
 before,after,res=sys.argv[1],sys.argv[2],sys.argv[3]
 tot={'b':[0,0],'a':[0,0]}
