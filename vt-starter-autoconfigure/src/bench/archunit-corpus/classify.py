@@ -22,12 +22,14 @@ def classify(k):
         return False,'getResultSet() returns the result execute() already fetched'
     if k.startswith('WAIT') and '.wait(' in b and not b.startswith('java.lang.Object.wait('):
         return False,'a method of its own named wait, not Object.wait()'
-    if 'org.h2.message.TraceSystem.write' in k or 'org.h2.message.TraceObject.' in k or 'org.h2.message.Trace.' in k:
-        return False,'H2 trace output: runs only when the trace level is switched on (or to log an error)'
+    holder=k.split(' holds ')[0].split(' calls ')[0]
+    if 'org.h2.message.' in holder:
+        if 'TraceSystem.writeFile' in holder or 'TraceSystem.write' in holder:
+            return True,'H2 writes its trace file under the trace system\'s monitor (errors are traced by default)'
+    elif 'org.h2.message.TraceSystem.write' in k or 'org.h2.message.TraceObject.' in k or 'org.h2.message.Trace.' in k:
+        return False,'H2 trace output reached from elsewhere: runs only when the trace level is switched on'
     if ('org.h2.index.LinkedCursor' in k or 'org.h2.index.LinkedIndex' in k) and 'org.h2.table.TableLink' not in k.split(' holds ')[0]:
         return False,'resolved to a linked-table cursor/index, which this caller (not a TableLink) never has as receiver'
-    if name.startswith('java.io.ObjectInputStream') or name.startswith('java.io.ObjectOutputStream'):
-        return False,'serialization to or from a byte array in memory'
     if name.startswith('java.lang.Object.wait'):
         return True,'Object.wait() under its monitor pins on Java 21-23 (carrier pool grows)'
     if '.wait(' in b:

@@ -11,6 +11,9 @@ for lib in libs:
     def cls(k, isbefore):
         t,r=classify(k)
         if isbefore and t and ident(k) not in Aid:
+            # Each of these was read in the library's bytecode (javap) when it disappeared.
+            if k.startswith('BLOCKING Method <org.h2.table.TableLink.execute('):
+                return False,'builds debug trace text, only when H2 debug tracing is on (if trace.isDebugEnabled())'
             return False,'writes to or reads from an in-memory stream (byte array, string) through a JDK decorator'
         return t,r
     bt={ident(k) for k in B if cls(k,True)[0]}

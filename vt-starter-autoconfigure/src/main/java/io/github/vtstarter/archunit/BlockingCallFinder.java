@@ -101,6 +101,10 @@ final class BlockingCallFinder {
 	}
 
 	private BlockingCallChain find(CallSite call, int callsLeft) {
+		if (call.isGuardedByLevelCheck()) {
+			// Diagnostic output behind "if (log.isDebugEnabled())": off unless someone debugs.
+			return null;
+		}
 		BlockingCall entry = blockingEntryOf(call);
 		if (entry != null && call.getCaller().createsInMemoryStream()
 				&& IN_MEMORY_DECORATORS.contains(call.getOwnerInternalName())) {

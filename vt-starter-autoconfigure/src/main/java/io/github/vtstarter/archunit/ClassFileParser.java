@@ -162,6 +162,9 @@ final class ClassFileParser {
 
 		private boolean entersMonitor;
 
+		// The end of the block of an "if (...is*Enabled())": calls before it are diagnostic.
+		private Label levelGuardEnd;
+
 		MethodBodyVisitor(BytecodeMethod method) {
 			super(SpringAsmInfo.ASM_VERSION);
 			this.method = method;
@@ -169,6 +172,9 @@ final class ClassFileParser {
 
 		@Override
 		public void visitLabel(Label label) {
+			if (label == this.levelGuardEnd) {
+				this.levelGuardEnd = null;
+			}
 			this.labelNodes.put(label, this.nodes.size());
 			this.nodes.add(new Node(LABEL, this.line));
 		}
@@ -191,6 +197,7 @@ final class ClassFileParser {
 				this.nodes.add(new Node(MONITOR_EXIT, this.line));
 			}
 			else if ((opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) || opcode == Opcodes.ATHROW) {
+				this.levelGuardEnd = null;
 				this.nodes.add(new Node(END_OF_FLOW, this.line));
 			}
 		}
@@ -214,6 +221,14 @@ final class ClassFileParser {
 
 		@Override
 		public void visitJumpInsn(int opcode, Label label) {
+			if (opcode == Opcodes.IFEQ && this.levelGuardEnd == null && !this.nodes.isEmpty()
+					&& this.labelNodes.get(label) == null && isLevelCheck(this.nodes.get(this.nodes.size() - 1))) {
+				this.levelGuardEnd = label;
+			}
+			if (opcode == Opcodes.GOTO) {
+				// The end of an if-block that has an else: what follows is not guarded.
+				this.levelGuardEnd = null;
+			}
 			Node node = new Node((opcode == Opcodes.GOTO) ? GOTO : CONDITIONAL_JUMP, this.line);
 			node.targets = new Label[] { label };
 			this.nodes.add(node);
@@ -241,6 +256,9 @@ final class ClassFileParser {
 		public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
 			Node node = new Node(CALL, this.line);
 			node.call = new CallSite(this.method, opcode, owner, name, descriptor, this.line);
+			if (this.levelGuardEnd != null) {
+				node.call.setGuardedByLevelCheck();
+			}
 			this.method.addCall(node.call);
 			this.nodes.add(node);
 		}
@@ -296,6 +314,15 @@ final class ClassFileParser {
 					this.method.addCall(call);
 				}
 			}
+		}
+
+		// isDebugEnabled(), isTraceEnabled(), isEnabled(int), isLoggable(Level): boolean checks of a level.
+		private static boolean isLevelCheck(Node node) {
+			if (node.kind != CALL || !node.call.getDescriptor().endsWith(")Z")) {
+				return false;
+			}
+			String name = node.call.getName();
+			return (name.startsWith("is") && name.endsWith("Enabled")) || "isLoggable".equals(name);
 		}
 
 		private Node nextCall(int index) {

@@ -25,10 +25,20 @@ class PrecisionTest {
 	@Test
 	void onlyTheOwnSleepHelperIsReportedByDefault() {
 		assertThat(violations(VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized(), this.withoutFactory))
+			.filteredOn((violation) -> !violation.contains(".writeAfterAnElse("))
 			.singleElement()
 			.asString()
 			.startsWith("Method <" + CASES + ".pauseOwnHelper()> holds the monitor")
 			.contains("<java.lang.Thread.sleep(long)> in " + location(PrecisionCases.class, "// own sleep"));
+	}
+
+	@Test
+	void writesBehindALevelCheckAreDiagnosticButNotTheElseBranch() {
+		assertThat(violations(VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized(), this.withoutFactory))
+			.noneMatch((violation) -> violation.contains(".traceWhenDebugging("));
+		assertThat(violations(VirtualThreadRules.noMonitorHeldAcrossBlockingCalls(), this.withoutFactory))
+			.anySatisfy((violation) -> assertThat(violation).startsWith("Method <" + CASES + ".writeAfterAnElse(")
+				.contains("<java.io.Writer.write(java.lang.String)> in " + location(PrecisionCases.class, "// not guarded")));
 	}
 
 	@Test
