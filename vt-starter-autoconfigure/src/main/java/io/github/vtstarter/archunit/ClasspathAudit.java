@@ -196,7 +196,7 @@ public final class ClasspathAudit {
 			if (jar.total() == 0) {
 				continue;
 			}
-			out.append(String.format(Locale.ROOT, "%2d. %s %s: %d places (monitor regions or class initializers), %d findings in %d classes %s%n", ++rank,
+			out.append(String.format(Locale.ROOT, "%2d. %s %s: %d places, %d findings in %d classes %s%n", ++rank,
 					jar.name(), jar.version(), jar.places(), jar.total(), jar.classes(), jar.counts()));
 			for (int i = 0; i < worstPerJar && i < jar.findings().size(); i++) {
 				String finding = jar.findings().get(i);
