@@ -46,7 +46,8 @@ class StartupGuardTests {
 		// StartupWithoutJarsTests starts applications whose class path really lacks it.
 		String[][] hidden = { {}, { "io.micrometer" },
 				{ "org.apache.catalina", "org.apache.coyote", "org.apache.tomcat" }, { "org.eclipse.jetty" },
-				{ "io.undertow" }, { "org.springframework.web.servlet" }, { "com.tngtech.archunit" } };
+				{ "io.undertow" }, { "org.springframework.web.servlet" }, { "com.tngtech.archunit" },
+				{ "org.junit.jupiter" } };
 		String[][] properties = { {}, { "spring.threads.virtual.enabled=false" },
 				{ "spring.main.keep-alive=true", "vtstarter.pinning.enabled=false" } };
 		for (String[] packages : hidden) {

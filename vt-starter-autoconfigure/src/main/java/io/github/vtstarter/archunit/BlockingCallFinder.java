@@ -26,6 +26,17 @@ final class BlockingCallFinder {
 
 	private static final BlockingCall NOT_BLOCKING = BlockingCall.of("none", "none");
 
+	private static final String OBJECT = "java.lang.Object";
+
+	private static final java.util.Set<String> IN_MEMORY_DECORATORS = java.util.Set.of("java/io/ObjectInputStream",
+			"java/io/ObjectOutputStream", "java/io/DataInputStream", "java/io/DataOutputStream",
+			"java/io/BufferedInputStream", "java/io/BufferedOutputStream", "java/io/InputStreamReader",
+			"java/io/OutputStreamWriter", "java/io/BufferedReader", "java/io/BufferedWriter", "java/io/PrintWriter",
+			"java/io/PrintStream", "java/util/zip/GZIPInputStream", "java/util/zip/GZIPOutputStream",
+			"java/util/zip/InflaterInputStream", "java/util/zip/DeflaterOutputStream");
+
+	private static final java.util.Set<String> OBJECT_WAIT_DESCRIPTORS = java.util.Set.of("()V", "(J)V", "(JI)V");
+
 	private final TypeHierarchy hierarchy;
 
 	private final BlockingCallCatalogue catalogue;
@@ -78,11 +89,29 @@ final class BlockingCallFinder {
 			entry = (entry != null) ? entry : NOT_BLOCKING;
 			this.blockingByOwnerAndName.put(key, entry);
 		}
-		return (entry != NOT_BLOCKING) ? entry : null;
+		if (entry == NOT_BLOCKING) {
+			return null;
+		}
+		if (OBJECT.equals(entry.getTypeName()) && !OBJECT_WAIT_DESCRIPTORS.contains(call.getDescriptor())
+				&& "wait".equals(call.getName())) {
+			// A method of one's own that happens to be called wait, e.g. H2's static FilePathDisk.wait(int).
+			return null;
+		}
+		return entry;
 	}
 
 	private BlockingCallChain find(CallSite call, int callsLeft) {
+		if (call.isGuardedByLevelCheck()) {
+			// Diagnostic output behind "if (log.isDebugEnabled())": off unless someone debugs.
+			return null;
+		}
 		BlockingCall entry = blockingEntryOf(call);
+		if (entry != null && call.getCaller().createsInMemoryStream()
+				&& IN_MEMORY_DECORATORS.contains(call.getOwnerInternalName())) {
+			// A JDK decorator used in a method that creates a byte-array or string stream wraps it:
+			// serialization into memory, not I/O.
+			return null;
+		}
 		if (entry != null) {
 			return new BlockingCallChain(call, null, entry);
 		}
@@ -132,7 +161,8 @@ final class BlockingCallFinder {
 		}
 		if (call.isVirtual()) {
 			for (BytecodeClass subtype : this.hierarchy.analysedSubtypesOf(owner.getInternalName())) {
-				if (!subtype.isInterface()) {
+				// Rapid type analysis: an override runs only if its class can have instances.
+				if (!subtype.isInterface() && this.hierarchy.mayBeInstantiated(subtype)) {
 					BytecodeMethod override = resolveUpwards(subtype, call.getName(), call.getDescriptor());
 					if (override != null) {
 						targets.add(override);

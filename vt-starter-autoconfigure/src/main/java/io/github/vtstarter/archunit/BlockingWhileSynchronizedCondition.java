@@ -21,18 +21,30 @@ final class BlockingWhileSynchronizedCondition extends ArchCondition<JavaClass> 
 
 	private final DescribedPredicate<? super JavaClass> ignored;
 
+	private final RuleKind kind;
+
+	private final int javaVersion;
+
 	// Per thread, because a rule held in a static field may be evaluated by parallel test threads.
 	private final ThreadLocal<Map<String, Set<String>>> violations = new ThreadLocal<>();
 
 	BlockingWhileSynchronizedCondition(String description, MonitorAnalysis analysis,
-			DescribedPredicate<? super JavaClass> ignored) {
+			DescribedPredicate<? super JavaClass> ignored, RuleKind kind, int javaVersion) {
 		super(description);
 		this.analysis = analysis;
 		this.ignored = ignored;
+		this.kind = kind;
+		this.javaVersion = javaVersion;
 	}
 
 	@Override
 	public void init(Collection<JavaClass> allObjectsToTest) {
+		int version = (this.javaVersion > 0) ? this.javaVersion : VirtualThreadRules.configuredJavaVersion();
+		if (!this.kind.appliesTo(version)) {
+			// Java 24+ (JEP 491): what this rule looks for no longer pins; nothing to analyse.
+			this.violations.set(Map.of());
+			return;
+		}
 		this.violations.set(this.analysis.analyse(allObjectsToTest, (javaClass) -> !this.ignored.test(javaClass)));
 	}
 

@@ -32,32 +32,51 @@ public final class BlockingWhileSynchronizedRule implements ArchRule {
 
 	private final DescribedPredicate<? super JavaClass> ignored;
 
-	private final boolean objectWaitOnly;
+	private final RuleKind kind;
+
+	// 0: the version configured in archunit.properties (vtstarter.java.version), read when evaluated.
+	private final int javaVersion;
 
 	private final ArchRule delegate;
 
 	BlockingWhileSynchronizedRule(BlockingCallCatalogue catalogue, int maxDepth,
-			DescribedPredicate<? super JavaClass> ignored, boolean objectWaitOnly) {
+			DescribedPredicate<? super JavaClass> ignored, RuleKind kind, int javaVersion) {
 		if (maxDepth < 1) {
 			throw new IllegalArgumentException("maxDepth must be at least 1 (direct calls only), but was " + maxDepth);
 		}
 		this.catalogue = catalogue;
 		this.maxDepth = maxDepth;
 		this.ignored = ignored;
-		this.objectWaitOnly = objectWaitOnly;
+		this.kind = kind;
+		this.javaVersion = javaVersion;
 		String description = describe();
-		MonitorAnalysis analysis = new MonitorAnalysis(catalogue, maxDepth, objectWaitOnly);
-		this.delegate = classes().should(new BlockingWhileSynchronizedCondition(description, analysis, ignored));
+		MonitorAnalysis analysis = new MonitorAnalysis(catalogue, maxDepth, kind);
+		this.delegate = classes()
+			.should(new BlockingWhileSynchronizedCondition(description, analysis, ignored, kind, javaVersion));
 	}
 
 	private String describe() {
-		StringBuilder description = new StringBuilder(this.objectWaitOnly ? "not call Object.wait()"
-				: "not call blocking methods").append(" while holding a monitor (synchronized method or block");
+		StringBuilder description = new StringBuilder();
+		switch (this.kind) {
+			case OBJECT_WAIT -> description.append("not call Object.wait() while holding a monitor (synchronized method or block");
+			case SERIALIZING -> description.append("not hold a monitor across blocking calls (synchronized method or block");
+			case STATIC_INITIALIZER -> description.append("not call blocking methods in static initializers (<clinit>");
+			default -> description.append("not call blocking methods while holding a monitor (synchronized method or block");
+		}
 		if (this.maxDepth > 1) {
 			description.append(", directly or through up to ").append(this.maxDepth - 1)
 				.append((this.maxDepth == 2) ? " further call" : " further calls");
 		}
 		description.append(')');
+		if (this.javaVersion > 0) {
+			description.append(" on Java ").append(this.javaVersion);
+			if (!this.kind.appliesTo(this.javaVersion)) {
+				description.append(" (nothing to report: from Java ").append(RuleKind.JEP_491)
+					.append(" on, JEP 491, a virtual thread unmounts while it holds a monitor")
+					.append((this.kind == RuleKind.OBJECT_WAIT) ? " or waits on it" : "")
+					.append("; noMonitorHeldAcrossBlockingCalls() still flags the callers it serializes)");
+			}
+		}
 		if (this.ignored != DescribedPredicate.<JavaClass>alwaysFalse()) {
 			description.append(", except for monitors held in classes that ").append(this.ignored.getDescription());
 		}
@@ -72,7 +91,7 @@ public final class BlockingWhileSynchronizedRule implements ArchRule {
 	 * @return a new rule
 	 */
 	public BlockingWhileSynchronizedRule withMaxDepth(int maxDepth) {
-		return new BlockingWhileSynchronizedRule(this.catalogue, maxDepth, this.ignored, this.objectWaitOnly);
+		return new BlockingWhileSynchronizedRule(this.catalogue, maxDepth, this.ignored, this.kind, this.javaVersion);
 	}
 
 	/**
@@ -106,12 +125,21 @@ public final class BlockingWhileSynchronizedRule implements ArchRule {
 	}
 
 	/**
+	 * Also treats printing to a {@code PrintStream} ({@code System.out}, {@code System.err}) as
+	 * blocking, which the default catalogue leaves out: see {@link BlockingCallCatalogue#consolePrinting()}.
+	 * @return a new rule
+	 */
+	public BlockingWhileSynchronizedRule withConsolePrinting() {
+		return withCatalogue(this.catalogue.with(BlockingCallCatalogue.consolePrinting()));
+	}
+
+	/**
 	 * Replaces the catalogue of blocking calls.
 	 * @param catalogue the catalogue, typically derived from {@link BlockingCallCatalogue#defaults()}
 	 * @return a new rule
 	 */
 	public BlockingWhileSynchronizedRule withCatalogue(BlockingCallCatalogue catalogue) {
-		return new BlockingWhileSynchronizedRule(catalogue, this.maxDepth, this.ignored, this.objectWaitOnly);
+		return new BlockingWhileSynchronizedRule(catalogue, this.maxDepth, this.ignored, this.kind, this.javaVersion);
 	}
 
 	/**
@@ -126,7 +154,28 @@ public final class BlockingWhileSynchronizedRule implements ArchRule {
 	public BlockingWhileSynchronizedRule ignoring(DescribedPredicate<? super JavaClass> classes) {
 		DescribedPredicate<? super JavaClass> combined = (this.ignored == DescribedPredicate.<JavaClass>alwaysFalse())
 				? classes : DescribedPredicate.<JavaClass>or(this.ignored, classes);
-		return new BlockingWhileSynchronizedRule(this.catalogue, this.maxDepth, combined, this.objectWaitOnly);
+		return new BlockingWhileSynchronizedRule(this.catalogue, this.maxDepth, combined, this.kind, this.javaVersion);
+	}
+
+	/**
+	 * The same rule for the Java version the application runs on: before Java 24 a monitor held
+	 * across a blocking call pins, from Java 24 on (JEP 491) it does not, so that rule and the
+	 * {@code Object.wait()} rule report nothing there; class initializers pin on every Java.
+	 * @param javaVersion the Java feature version, 21 or later
+	 * @return a new rule
+	 */
+	public BlockingWhileSynchronizedRule forJava(int javaVersion) {
+		return new BlockingWhileSynchronizedRule(this.catalogue, this.maxDepth, this.ignored, this.kind,
+				VirtualThreadRules.checkedJavaVersion(javaVersion));
+	}
+
+	/**
+	 * The Java version this rule judges for.
+	 * @return the Java feature version; the one configured in {@code archunit.properties}
+	 * ({@value VirtualThreadRules#JAVA_VERSION_PROPERTY}, default 21) unless set with {@link #forJava(int)}
+	 */
+	public int getJavaVersion() {
+		return (this.javaVersion > 0) ? this.javaVersion : VirtualThreadRules.configuredJavaVersion();
 	}
 
 	/**
@@ -143,6 +192,10 @@ public final class BlockingWhileSynchronizedRule implements ArchRule {
 	 */
 	public int getMaxDepth() {
 		return this.maxDepth;
+	}
+
+	RuleKind getKind() {
+		return this.kind;
 	}
 
 	@Override

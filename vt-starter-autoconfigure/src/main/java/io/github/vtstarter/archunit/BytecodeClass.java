@@ -21,6 +21,10 @@ final class BytecodeClass {
 
 	private String sourceFile;
 
+	private int access;
+
+	private final java.util.Set<String> instantiated = new java.util.HashSet<>();
+
 	private final Map<String, BytecodeMethod> methods = new LinkedHashMap<>();
 
 	BytecodeClass(String internalName, String superName, String[] interfaces, boolean isInterface) {
@@ -48,6 +52,36 @@ final class BytecodeClass {
 
 	boolean isInterface() {
 		return this.isInterface;
+	}
+
+	void setAccess(int access) {
+		this.access = access;
+	}
+
+	/**
+	 * Whether a framework could create this class by name, the way JDBC drivers, Logback appenders
+	 * or Tomcat valves are: a public, concrete class with a public no-argument constructor.
+	 * @return whether the class may be instantiated reflectively
+	 */
+	boolean isReflectivelyInstantiable() {
+		if ((this.access & (org.springframework.asm.Opcodes.ACC_PUBLIC | org.springframework.asm.Opcodes.ACC_ABSTRACT
+				| org.springframework.asm.Opcodes.ACC_INTERFACE)) != org.springframework.asm.Opcodes.ACC_PUBLIC) {
+			return false;
+		}
+		BytecodeMethod constructor = getMethod("<init>", "()V");
+		return constructor != null && constructor.isPublic();
+	}
+
+	/**
+	 * The types whose instances this class's code creates ({@code new}).
+	 * @return internal names
+	 */
+	java.util.Set<String> getInstantiated() {
+		return this.instantiated;
+	}
+
+	void addInstantiated(String internalName) {
+		this.instantiated.add(internalName);
 	}
 
 	void setSourceFile(String sourceFile) {

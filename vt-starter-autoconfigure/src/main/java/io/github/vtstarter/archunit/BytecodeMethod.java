@@ -24,6 +24,8 @@ final class BytecodeMethod {
 
 	private int firstLine = -1;
 
+	private boolean createsInMemoryStream;
+
 	BytecodeMethod(BytecodeClass owner, int access, String name, String descriptor) {
 		this.owner = owner;
 		this.access = access;
@@ -47,6 +49,10 @@ final class BytecodeMethod {
 		return (this.access & Opcodes.ACC_SYNCHRONIZED) != 0;
 	}
 
+	boolean isPublic() {
+		return (this.access & Opcodes.ACC_PUBLIC) != 0;
+	}
+
 	boolean isStatic() {
 		return (this.access & Opcodes.ACC_STATIC) != 0;
 	}
@@ -61,6 +67,20 @@ final class BytecodeMethod {
 
 	void addCall(CallSite call) {
 		this.calls.add(call);
+	}
+
+	/**
+	 * Whether this method creates a byte-array or string stream, which the JDK's stream
+	 * decorators it calls then most likely wrap: serializing into a {@code ByteArrayOutputStream},
+	 * reading a blob through {@code new ObjectInputStream(new ByteArrayInputStream(bytes))}.
+	 * @return whether an in-memory stream is created here
+	 */
+	boolean createsInMemoryStream() {
+		return this.createsInMemoryStream;
+	}
+
+	void setCreatesInMemoryStream() {
+		this.createsInMemoryStream = true;
 	}
 
 	int getFirstLine() {

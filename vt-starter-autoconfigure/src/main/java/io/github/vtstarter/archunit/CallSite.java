@@ -21,6 +21,8 @@ final class CallSite {
 
 	private MonitorRegion region;
 
+	private boolean guardedByLevelCheck;
+
 	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
 		this.caller = caller;
 		this.opcode = opcode;
@@ -65,6 +67,19 @@ final class CallSite {
 	 */
 	MonitorRegion getRegion() {
 		return this.region;
+	}
+
+	/**
+	 * Whether the call runs only when a diagnostic level is switched on: it sits in the block of an
+	 * {@code if (log.isDebugEnabled())} or H2's {@code if (isEnabled(level))}.
+	 * @return whether the call is guarded by a level check
+	 */
+	boolean isGuardedByLevelCheck() {
+		return this.guardedByLevelCheck;
+	}
+
+	void setGuardedByLevelCheck() {
+		this.guardedByLevelCheck = true;
 	}
 
 	void setRegion(MonitorRegion region) {

@@ -91,6 +91,7 @@ final class ClassFileParser {
 		public void visit(int version, int access, String name, String signature, String superName,
 				String[] interfaces) {
 			this.result = new BytecodeClass(name, superName, interfaces, (access & Opcodes.ACC_INTERFACE) != 0);
+			this.result.setAccess(access);
 		}
 
 		@Override
@@ -133,6 +134,10 @@ final class ClassFileParser {
 
 		private static final int FUNCTION = 8;
 
+		private static final Set<String> IN_MEMORY_STREAMS = Set.of("java/io/ByteArrayInputStream",
+				"java/io/ByteArrayOutputStream", "java/io/StringReader", "java/io/StringWriter", "java/io/CharArrayReader",
+				"java/io/CharArrayWriter");
+
 		private static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
 
 		// Methods of java.util types that run a function argument before they return. Stream
@@ -157,6 +162,9 @@ final class ClassFileParser {
 
 		private boolean entersMonitor;
 
+		// The end of the block of an "if (...is*Enabled())": calls before it are diagnostic.
+		private Label levelGuardEnd;
+
 		MethodBodyVisitor(BytecodeMethod method) {
 			super(SpringAsmInfo.ASM_VERSION);
 			this.method = method;
@@ -164,6 +172,9 @@ final class ClassFileParser {
 
 		@Override
 		public void visitLabel(Label label) {
+			if (label == this.levelGuardEnd) {
+				this.levelGuardEnd = null;
+			}
 			this.labelNodes.put(label, this.nodes.size());
 			this.nodes.add(new Node(LABEL, this.line));
 		}
@@ -186,7 +197,18 @@ final class ClassFileParser {
 				this.nodes.add(new Node(MONITOR_EXIT, this.line));
 			}
 			else if ((opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) || opcode == Opcodes.ATHROW) {
+				this.levelGuardEnd = null;
 				this.nodes.add(new Node(END_OF_FLOW, this.line));
+			}
+		}
+
+		@Override
+		public void visitTypeInsn(int opcode, String type) {
+			if (opcode == Opcodes.NEW) {
+				this.method.getOwner().addInstantiated(type);
+				if (IN_MEMORY_STREAMS.contains(type)) {
+					this.method.setCreatesInMemoryStream();
+				}
 			}
 		}
 
@@ -199,6 +221,14 @@ final class ClassFileParser {
 
 		@Override
 		public void visitJumpInsn(int opcode, Label label) {
+			if (opcode == Opcodes.IFEQ && this.levelGuardEnd == null && !this.nodes.isEmpty()
+					&& this.labelNodes.get(label) == null && isLevelCheck(this.nodes.get(this.nodes.size() - 1))) {
+				this.levelGuardEnd = label;
+			}
+			if (opcode == Opcodes.GOTO) {
+				// The end of an if-block that has an else: what follows is not guarded.
+				this.levelGuardEnd = null;
+			}
 			Node node = new Node((opcode == Opcodes.GOTO) ? GOTO : CONDITIONAL_JUMP, this.line);
 			node.targets = new Label[] { label };
 			this.nodes.add(node);
@@ -226,6 +256,9 @@ final class ClassFileParser {
 		public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
 			Node node = new Node(CALL, this.line);
 			node.call = new CallSite(this.method, opcode, owner, name, descriptor, this.line);
+			if (this.levelGuardEnd != null) {
+				node.call.setGuardedByLevelCheck();
+			}
 			this.method.addCall(node.call);
 			this.nodes.add(node);
 		}
@@ -281,6 +314,15 @@ final class ClassFileParser {
 					this.method.addCall(call);
 				}
 			}
+		}
+
+		// isDebugEnabled(), isTraceEnabled(), isEnabled(int), isLoggable(Level): boolean checks of a level.
+		private static boolean isLevelCheck(Node node) {
+			if (node.kind != CALL || !node.call.getDescriptor().endsWith(")Z")) {
+				return false;
+			}
+			String name = node.call.getName();
+			return (name.startsWith("is") && name.endsWith("Enabled")) || "isLoggable".equals(name);
 		}
 
 		private Node nextCall(int index) {

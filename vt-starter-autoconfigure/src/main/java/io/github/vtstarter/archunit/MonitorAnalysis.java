@@ -26,19 +26,23 @@ final class MonitorAnalysis {
 
 	private final int maxDepth;
 
+	private final RuleKind kind;
+
 	private final boolean reportCallsOutsideKnownRegions;
 
 	/**
 	 * Creates an analysis.
 	 * @param catalogue the blocking calls
 	 * @param maxDepth the maximum number of calls from a monitor region to a blocking call
-	 * @param reportCallsOutsideKnownRegions whether a blocking call that no analysed region reaches
-	 * is reported too; true for {@code Object.wait()}, which can only run under a monitor
+	 * @param kind what to look for; for {@code Object.wait()}, which can only run under a monitor, a
+	 * blocking call that no analysed region reaches is reported too; for class initializers the
+	 * calls of {@code <clinit>} are followed instead of those made under monitors
 	 */
-	MonitorAnalysis(BlockingCallCatalogue catalogue, int maxDepth, boolean reportCallsOutsideKnownRegions) {
+	MonitorAnalysis(BlockingCallCatalogue catalogue, int maxDepth, RuleKind kind) {
 		this.catalogue = catalogue;
 		this.maxDepth = maxDepth;
-		this.reportCallsOutsideKnownRegions = reportCallsOutsideKnownRegions;
+		this.kind = kind;
+		this.reportCallsOutsideKnownRegions = (kind == RuleKind.OBJECT_WAIT);
 	}
 
 	/**
@@ -49,8 +53,8 @@ final class MonitorAnalysis {
 	 */
 	Map<String, Set<String>> analyse(Collection<JavaClass> classes, Predicate<JavaClass> inScope) {
 		ClassFileLocator locator = ClassFileLocator.forCurrentThread();
-		Map<String, BytecodeClass> parsed = new HashMap<>();
-		Map<String, JavaClass> imported = new LinkedHashMap<>();
+		Map<String, BytecodeClass> parsed = new LinkedHashMap<>();
+		Set<String> checked = new HashSet<>();
 		for (JavaClass javaClass : classes) {
 			if (javaClass.isArray() || javaClass.isPrimitive()) {
 				continue;
@@ -58,15 +62,32 @@ final class MonitorAnalysis {
 			BytecodeClass bytecode = parse(javaClass, locator);
 			if (bytecode != null) {
 				parsed.put(bytecode.getInternalName(), bytecode);
-				imported.put(bytecode.getInternalName(), javaClass);
+				if (inScope.test(javaClass)) {
+					checked.add(bytecode.getInternalName());
+				}
 			}
 		}
+		return analyse(parsed, checked, locator);
+	}
+
+	/**
+	 * Analyses parsed class files, without an ArchUnit import (the class path audit).
+	 * @param parsed the classes by internal name; all of them are followed when resolving calls
+	 * @param checked internal names of the classes whose monitors are checked
+	 * @param locator finds supertypes that are not analysed
+	 * @return the violation messages by class name
+	 */
+	Map<String, Set<String>> analyse(Map<String, BytecodeClass> parsed, Set<String> checked, ClassFileLocator locator) {
 		TypeHierarchy hierarchy = new TypeHierarchy(parsed, locator);
 		BlockingCallFinder finder = new BlockingCallFinder(hierarchy, this.catalogue, this.maxDepth);
 		Map<String, Set<String>> messages = new HashMap<>();
+		if (this.kind == RuleKind.STATIC_INITIALIZER) {
+			reportStaticInitializers(parsed, checked, finder, messages);
+			return messages;
+		}
 		Deque<BytecodeMethod> reachedFromRegions = new ArrayDeque<>();
-		for (Map.Entry<String, JavaClass> entry : imported.entrySet()) {
-			boolean reported = inScope.test(entry.getValue());
+		for (Map.Entry<String, BytecodeClass> entry : parsed.entrySet()) {
+			boolean reported = checked.contains(entry.getKey());
 			for (BytecodeMethod method : parsed.get(entry.getKey()).getMethods()) {
 				for (CallSite call : method.getCalls()) {
 					if (call.getRegion() == null) {
@@ -74,7 +95,7 @@ final class MonitorAnalysis {
 					}
 					BlockingCallChain chain = reported ? finder.find(call) : null;
 					if (chain != null) {
-						add(messages, PinningViolation.inRegion(call.getRegion(), chain));
+						add(messages, PinningViolation.inRegion(call.getRegion(), chain, this.kind));
 					}
 					// Monitors of ignored classes are known too: a wait() they reach is theirs.
 					if (this.reportCallsOutsideKnownRegions) {
@@ -84,7 +105,7 @@ final class MonitorAnalysis {
 			}
 		}
 		if (this.reportCallsOutsideKnownRegions) {
-			reportCallsOutsideKnownRegions(parsed, imported, inScope, finder, reachedFromRegions, messages);
+			reportCallsOutsideKnownRegions(parsed, checked, finder, reachedFromRegions, messages);
 		}
 		return messages;
 	}
@@ -112,12 +133,11 @@ final class MonitorAnalysis {
 
 	// A blocking call in a method that holds no monitor itself and that no analysed region reaches
 	// (within the maximum depth) is reported where it is made.
-	private void reportCallsOutsideKnownRegions(Map<String, BytecodeClass> parsed, Map<String, JavaClass> imported,
-			Predicate<JavaClass> inScope, BlockingCallFinder finder, Deque<BytecodeMethod> reachedFromRegions,
-			Map<String, Set<String>> messages) {
+	private void reportCallsOutsideKnownRegions(Map<String, BytecodeClass> parsed, Set<String> checked,
+			BlockingCallFinder finder, Deque<BytecodeMethod> reachedFromRegions, Map<String, Set<String>> messages) {
 		Set<BytecodeMethod> reached = reachable(finder, reachedFromRegions);
-		for (Map.Entry<String, JavaClass> entry : imported.entrySet()) {
-			if (!inScope.test(entry.getValue())) {
+		for (Map.Entry<String, BytecodeClass> entry : parsed.entrySet()) {
+			if (!checked.contains(entry.getKey())) {
 				continue;
 			}
 			for (BytecodeMethod method : parsed.get(entry.getKey()).getMethods()) {
@@ -127,8 +147,29 @@ final class MonitorAnalysis {
 				for (CallSite call : method.getCalls()) {
 					BlockingCall blockingCall = (call.getRegion() == null) ? finder.blockingEntryOf(call) : null;
 					if (blockingCall != null) {
-						add(messages, PinningViolation.outsideKnownRegion(call, blockingCall));
+						add(messages, PinningViolation.outsideKnownRegion(call, blockingCall, this.kind));
 					}
+				}
+			}
+		}
+	}
+
+	// Every call of a class initializer, monitor or not: the JVM runs <clinit> in a native frame, so
+	// a virtual thread blocked anywhere below it cannot unmount, on any Java.
+	private void reportStaticInitializers(Map<String, BytecodeClass> parsed, Set<String> checked,
+			BlockingCallFinder finder, Map<String, Set<String>> messages) {
+		for (Map.Entry<String, BytecodeClass> entry : parsed.entrySet()) {
+			if (!checked.contains(entry.getKey())) {
+				continue;
+			}
+			BytecodeMethod initializer = parsed.get(entry.getKey()).getMethod("<clinit>", "()V");
+			if (initializer == null) {
+				continue;
+			}
+			for (CallSite call : initializer.getCalls()) {
+				BlockingCallChain chain = finder.find(call);
+				if (chain != null) {
+					add(messages, PinningViolation.inStaticInitializer(chain));
 				}
 			}
 		}

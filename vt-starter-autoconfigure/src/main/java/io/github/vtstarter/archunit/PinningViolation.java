@@ -15,6 +15,9 @@ final class PinningViolation {
 	private static final String WAIT_FIX = "fix: replace synchronized and wait()/notify() with a "
 			+ "java.util.concurrent.locks.ReentrantLock and its Condition (await()/signal())";
 
+	private static final String CLINIT_FIX = "fix: do the blocking work outside the static initializer, "
+			+ "e.g. in a method called at startup, or lazily on first use behind a ReentrantLock";
+
 	private final BytecodeClass owner;
 
 	private final String message;
@@ -30,11 +33,35 @@ final class PinningViolation {
 	 * @param chain the calls from the region to the blocking call
 	 * @return the violation
 	 */
-	static PinningViolation inRegion(MonitorRegion region, BlockingCallChain chain) {
+	static PinningViolation inRegion(MonitorRegion region, BlockingCallChain chain, RuleKind kind) {
 		BytecodeMethod holder = region.getMethod();
 		StringBuilder message = new StringBuilder().append(holder.getKind()).append(" <")
 			.append(holder.getFullName()).append("> holds the monitor of the ").append(region.describe())
 			.append(" and calls blocking method <").append(chain.getBlockingSite().getCalleeFullName()).append('>');
+		appendChain(message, chain);
+		// The blocking rule's catalogue holds Object.wait() too; that finding pins differently.
+		RuleKind clause = (kind == RuleKind.BLOCKING_WHILE_SYNCHRONIZED && isWait(chain.getBlockingCall()))
+				? RuleKind.OBJECT_WAIT : kind;
+		message.append("; ").append(clause.appliesToClause()).append("; ").append(fixFor(chain.getBlockingCall()));
+		return new PinningViolation(holder.getOwner(), message.toString());
+	}
+
+	/**
+	 * A blocking call made, directly or through other methods, by a class initializer.
+	 * @param chain the calls from the initializer to the blocking call
+	 * @return the violation
+	 */
+	static PinningViolation inStaticInitializer(BlockingCallChain chain) {
+		BytecodeMethod initializer = chain.getCall().getCaller();
+		StringBuilder message = new StringBuilder().append(initializer.getKind()).append(" <")
+			.append(initializer.getFullName()).append("> calls blocking method <")
+			.append(chain.getBlockingSite().getCalleeFullName()).append('>');
+		appendChain(message, chain);
+		message.append("; ").append(RuleKind.STATIC_INITIALIZER.appliesToClause()).append("; ").append(CLINIT_FIX);
+		return new PinningViolation(initializer.getOwner(), message.toString());
+	}
+
+	private static void appendChain(StringBuilder message, BlockingCallChain chain) {
 		if (chain.length() == 1) {
 			message.append(" in ").append(chain.getCall().getLocation());
 		}
@@ -55,8 +82,6 @@ final class PinningViolation {
 				}
 			}
 		}
-		message.append("; ").append(fixFor(chain.getBlockingCall()));
-		return new PinningViolation(holder.getOwner(), message.toString());
 	}
 
 	/**
@@ -66,17 +91,20 @@ final class PinningViolation {
 	 * @param blockingCall the catalogue entry it matches
 	 * @return the violation
 	 */
-	static PinningViolation outsideKnownRegion(CallSite call, BlockingCall blockingCall) {
+	static PinningViolation outsideKnownRegion(CallSite call, BlockingCall blockingCall, RuleKind kind) {
 		BytecodeMethod caller = call.getCaller();
 		String message = caller.getKind() + " <" + caller.getFullName() + "> calls <" + call.getCalleeFullName()
 				+ "> in " + call.getLocation() + ", which runs only while the caller holds the object's monitor; "
-				+ fixFor(blockingCall);
+				+ kind.appliesToClause() + "; " + fixFor(blockingCall);
 		return new PinningViolation(caller.getOwner(), message);
 	}
 
 	private static String fixFor(BlockingCall blockingCall) {
-		return ("java.lang.Object".equals(blockingCall.getTypeName()) && blockingCall.matchesMethodName("wait"))
-				? WAIT_FIX : FIX;
+		return isWait(blockingCall) ? WAIT_FIX : FIX;
+	}
+
+	private static boolean isWait(BlockingCall blockingCall) {
+		return "java.lang.Object".equals(blockingCall.getTypeName()) && blockingCall.matchesMethodName("wait");
 	}
 
 	BytecodeClass getOwner() {

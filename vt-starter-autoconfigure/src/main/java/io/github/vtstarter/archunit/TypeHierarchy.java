@@ -33,10 +33,13 @@ final class TypeHierarchy {
 
 	private final Map<String, Set<BytecodeClass>> subtypes = new HashMap<>();
 
+	private final Set<String> instantiated = new HashSet<>();
+
 	TypeHierarchy(Map<String, BytecodeClass> analysed, ClassFileLocator locator) {
 		this.analysed = analysed;
 		this.locator = locator;
 		for (BytecodeClass type : analysed.values()) {
+			this.instantiated.addAll(type.getInstantiated());
 			if (type.getSuperName() != null) {
 				this.directSubtypes.computeIfAbsent(type.getSuperName(), (key) -> new ArrayList<>()).add(type);
 			}
@@ -97,6 +100,16 @@ final class TypeHierarchy {
 			this.subtypes.put(internalName, result);
 		}
 		return result;
+	}
+
+	/**
+	 * Whether instances of the analysed class may exist (rapid type analysis): the analysed code
+	 * creates one with {@code new}, or a framework could create one by name.
+	 * @param type an analysed class
+	 * @return whether the class may be the receiver of a call
+	 */
+	boolean mayBeInstantiated(BytecodeClass type) {
+		return this.instantiated.contains(type.getInternalName()) || type.isReflectivelyInstantiable();
 	}
 
 	BytecodeClass analysed(String internalName) {

@@ -119,7 +119,13 @@ public final class JfrPinningEventSource implements PinningEventSource {
 		return false;
 	}
 
-	static PinnedEvent toPinnedEvent(RecordedEvent event) {
+	/**
+	 * A {@code jdk.VirtualThreadPinned} event as a {@link PinnedEvent}, with readable frames; shared with
+	 * {@code io.github.vtstarter.test.ShouldNotPin}.
+	 * @param event the recorded event
+	 * @return the pinned event
+	 */
+	public static PinnedEvent toPinnedEvent(RecordedEvent event) {
 		RecordedStackTrace stackTrace = event.getStackTrace();
 		List<String> frames = new ArrayList<>();
 		boolean truncated = false;

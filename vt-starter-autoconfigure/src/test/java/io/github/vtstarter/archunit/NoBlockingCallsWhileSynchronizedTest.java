@@ -36,7 +36,9 @@ class NoBlockingCallsWhileSynchronizedTest {
 
 	private static final ArchRule RULE = VirtualThreadRules.NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED;
 
-	private static final String FIX = "fix: guard the state with a java.util.concurrent.locks.ReentrantLock "
+	private static final String FIX = "applies to Java 21 to 23, where the virtual thread pins its carrier while it "
+			+ "blocks (from Java 24 on, JEP 491, it unmounts; the monitor still serializes its callers); "
+			+ "fix: guard the state with a java.util.concurrent.locks.ReentrantLock "
 			+ "instead of synchronized, or move the blocking call out of the monitor";
 
 	private static final String PINNING = "io.github.vtstarter.archunit.fixtures.pinning.";

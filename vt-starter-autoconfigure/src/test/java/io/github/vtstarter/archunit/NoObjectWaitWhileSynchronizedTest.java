@@ -23,7 +23,10 @@ class NoObjectWaitWhileSynchronizedTest {
 
 	private static final ArchRule RULE = VirtualThreadRules.NO_OBJECT_WAIT_WHILE_SYNCHRONIZED;
 
-	private static final String WAIT_FIX = "fix: replace synchronized and wait()/notify() with a "
+	private static final String WAIT_FIX = "applies to Java 21 to 23, where wait() pins the carrier without any "
+			+ "jdk.VirtualThreadPinned event: the scheduler compensates by starting another carrier thread (up to "
+			+ "jdk.virtualThreadScheduler.maxPoolSize, 256), so the carrier pool grows instead (from Java 24 on, "
+			+ "JEP 491, wait() unmounts); fix: replace synchronized and wait()/notify() with a "
 			+ "java.util.concurrent.locks.ReentrantLock and its Condition (await()/signal())";
 
 	@Test

@@ -43,7 +43,7 @@ class TransitiveBlockingCallsTest {
 				+ " -> <" + TRANSITIVE + "ReportRepository.load(java.lang.String)> in "
 				+ location(ReportService.class, "// load")
 				+ " -> <java.nio.file.Files.readAllBytes(java.nio.file.Path)> in "
-				+ location(ReportRepository.class, "// readAllBytes") + "; fix: ")
+				+ location(ReportRepository.class, "// readAllBytes") + "; applies to Java 21 to 23")
 			.hasMessageContaining("was violated (1 times)");
 	}
 

@@ -1,4 +1,4 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.bench;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -12,19 +12,15 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import io.github.vtstarter.archunit.VirtualThreadRules;
 
 /**
  * Measures the rules over a large class path (issue 4, item 8): all classes of spring-core,
  * spring-context, spring-web and tomcat-embed-core, against ArchUnit's plain import of the same
- * classes. Prints figures, asserts nothing about time; disabled unless asked for:
- * <pre>
- * mvn -pl vt-starter-autoconfigure test -Dtest=PinningRulesSpeedMeasurement -Dvt.archunit.measure=true
- * </pre>
+ * classes. Prints figures; a measurement, not a test (issue 14 moved it out of the test tree). Run
+ * it with the command in docs/benchmarks.md ("JVM-side measurements").
  */
-@EnabledIfSystemProperty(named = "vt.archunit.measure", matches = "true")
-class PinningRulesSpeedMeasurement {
+public final class PinningRulesSpeed {
 
 	private static final String[] MARKER_CLASSES = { "org.springframework.core.SpringVersion",
 			"org.springframework.context.ApplicationContext", "org.springframework.web.client.RestTemplate",
@@ -32,7 +28,6 @@ class PinningRulesSpeedMeasurement {
 
 	private static final int RUNS = 3;
 
-	@Test
 	void measure() throws Exception {
 		List<Location> jars = new ArrayList<>();
 		for (String marker : MARKER_CLASSES) {
@@ -75,7 +70,7 @@ class PinningRulesSpeedMeasurement {
 	}
 
 	public static void main(String[] args) throws Exception {
-		new PinningRulesSpeedMeasurement().measure();
+		new PinningRulesSpeed().measure();
 	}
 
 }

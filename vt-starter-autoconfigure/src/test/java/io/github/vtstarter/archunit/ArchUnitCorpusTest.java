@@ -1,0 +1,134 @@
+package io.github.vtstarter.archunit;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.jar.JarFile;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * Precision on real libraries: runs the Java 21 pinning rules over fixed versions of the libraries of
+ * spring-petclinic (Boot 3.1.3) and compares every finding with a reviewed list,
+ * {@code src/test/resources/archunit-corpus/<library>.txt}, one line per finding:
+ * {@code TRUE|FALSE <finding key> — reason}. A finding that appears or disappears without review
+ * fails the test; the actual findings are written to {@code target/archunit-corpus/<library>.actual.txt}
+ * to review from. Precision (TRUE / all findings) is printed per library.
+ * <p>
+ * Needs the jars, which only the {@code archunit-corpus} profile copies:
+ * {@code ./mvnw -pl vt-starter-autoconfigure -Parchunit-corpus test}.
+ */
+@Tag("archunit-corpus")
+@EnabledIfSystemProperty(named = "vt.archunit.corpus.dir", matches = ".+")
+class ArchUnitCorpusTest {
+
+	private static final Pattern LINE = Pattern.compile("\\.java:\\d+\\)");
+
+	private static final Map<String, String[]> LIBRARIES = new LinkedHashMap<>();
+
+	static {
+		LIBRARIES.put("hikaricp", new String[] { "HikariCP-5.0.1.jar" });
+		LIBRARIES.put("mysql-connector-j", new String[] { "mysql-connector-j-8.0.33.jar" });
+		LIBRARIES.put("postgresql", new String[] { "postgresql-42.6.0.jar" });
+		LIBRARIES.put("logback", new String[] { "logback-classic-1.4.11.jar", "logback-core-1.4.11.jar" });
+		LIBRARIES.put("h2", new String[] { "h2-2.1.214.jar" });
+		LIBRARIES.put("tomcat-embed-core", new String[] { "tomcat-embed-core-10.1.12.jar" });
+		LIBRARIES.put("hibernate-core", new String[] { "hibernate-core-6.2.7.Final.jar" });
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "hikaricp", "mysql-connector-j", "postgresql", "logback", "h2", "tomcat-embed-core",
+			"hibernate-core" })
+	void findingsMatchTheReviewedList(String library) throws IOException {
+		Path dir = Path.of(System.getProperty("vt.archunit.corpus.dir"));
+		List<Location> jars = new ArrayList<>();
+		for (String jar : LIBRARIES.get(library)) {
+			jars.add(Location.of(new JarFile(dir.resolve(jar).toFile())));
+		}
+		JavaClasses classes = new ClassFileImporter().importLocations(jars);
+		TreeSet<String> actual = findings(classes);
+		Path actualFile = Path.of("target/archunit-corpus", library + ".actual.txt");
+		Files.createDirectories(actualFile.getParent());
+		Files.write(actualFile, actual);
+		Map<String, Review> reviewed = reviewed(library);
+		List<String> unreviewed = actual.stream().filter((key) -> !reviewed.containsKey(key)).toList();
+		List<String> vanished = reviewed.keySet().stream().filter((key) -> !actual.contains(key)).toList();
+		long truePositives = actual.stream().filter((key) -> reviewed.containsKey(key) && reviewed.get(key).isTrue)
+			.count();
+		long reviewedTrue = reviewed.values().stream().filter((review) -> review.isTrue).count();
+		System.out.printf(Locale.ROOT, "%s: %d findings, %d true, %d false; precision %.0f%%; reviewed true %d%n",
+				library, actual.size(), truePositives, actual.size() - truePositives,
+				actual.isEmpty() ? 100.0 : 100.0 * truePositives / actual.size(), reviewedTrue);
+		if (!unreviewed.isEmpty() || !vanished.isEmpty()) {
+			fail(library + ": the findings changed; review " + actualFile.toAbsolutePath() + " into src/test/resources/"
+					+ "archunit-corpus/" + library + ".txt.\nNew, not reviewed (" + unreviewed.size() + "):\n  "
+					+ String.join("\n  ", unreviewed.stream().limit(20).toList()) + "\nReviewed but gone ("
+					+ vanished.size() + "):\n  " + String.join("\n  ", vanished.stream().limit(20).toList()));
+		}
+		assertThat(truePositives).as("true findings of %s", library).isEqualTo(reviewedTrue);
+	}
+
+	/**
+	 * The finding keys: rule, then the message without the advice and without line numbers, so that
+	 * the key of a finding does not change with the wording of the fix.
+	 */
+	static TreeSet<String> findings(JavaClasses classes) {
+		VirtualThreadRuleSet rules = VirtualThreadRules.forJava(21);
+		Map<String, ArchRule> named = new TreeMap<>();
+		named.put("BLOCKING", rules.noBlockingCallsWhileSynchronized());
+		named.put("WAIT", rules.noObjectWaitWhileSynchronized());
+		named.put("CLINIT", rules.noBlockingCallsInStaticInitializers());
+		TreeSet<String> keys = new TreeSet<>();
+		named.forEach((name, rule) -> {
+			for (String detail : rule.evaluate(classes).getFailureReport().getDetails()) {
+				int advice = detail.indexOf("; applies to ");
+				String core = (advice > 0) ? detail.substring(0, advice) : detail;
+				keys.add(name + " " + LINE.matcher(core).replaceAll(".java)"));
+			}
+		});
+		return keys;
+	}
+
+	private static Map<String, Review> reviewed(String library) throws IOException {
+		Map<String, Review> result = new LinkedHashMap<>();
+		try (InputStream in = ArchUnitCorpusTest.class.getResourceAsStream("/archunit-corpus/" + library + ".txt")) {
+			if (in == null) {
+				return result;
+			}
+			try (Stream<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()) {
+				lines.filter((line) -> line.startsWith("TRUE ") || line.startsWith("FALSE ")).forEach((line) -> {
+					int reason = line.lastIndexOf(" — ");
+					String head = (reason > 0) ? line.substring(0, reason) : line;
+					boolean isTrue = head.startsWith("TRUE ");
+					result.put(head.substring(isTrue ? 5 : 6), new Review(isTrue));
+				});
+			}
+		}
+		return result;
+	}
+
+	private record Review(boolean isTrue) {
+	}
+
+}
