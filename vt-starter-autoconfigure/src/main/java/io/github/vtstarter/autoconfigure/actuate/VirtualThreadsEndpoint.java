@@ -163,11 +163,15 @@ public class VirtualThreadsEndpoint {
 		if (this.registry != null) {
 			for (VirtualThreadStats stats : this.registry.all()) {
 				Map<String, Object> item = new LinkedHashMap<>();
+				item.put("waiting", stats.getWaiting());
 				item.put("live", stats.getLive());
 				item.put("peak", stats.getPeak());
 				item.put("started", stats.getStarted());
 				item.put("completed", stats.getCompleted());
 				item.put("failed", stats.getFailed());
+				if (stats.getConcurrencyLimit() > 0) {
+					item.put("concurrencyLimit", stats.getConcurrencyLimit());
+				}
 				executors.put(stats.getName(), item);
 			}
 		}
