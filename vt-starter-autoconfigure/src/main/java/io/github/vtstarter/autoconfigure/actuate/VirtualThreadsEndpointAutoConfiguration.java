@@ -3,7 +3,9 @@ package io.github.vtstarter.autoconfigure.actuate;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
+import io.github.vtstarter.autoconfigure.scheduler.SchedulerWatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
+import io.github.vtstarter.scheduler.SchedulerWatchdog;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -21,7 +23,8 @@ import org.springframework.core.env.Environment;
  * virtual threads off, where it says so ({@code mode}); exposed over HTTP or JMX only as Boot's exposure
  * properties allow ({@code management.endpoints.web.exposure.include=virtualthreads}).
  */
-@AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class })
+@AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class,
+		SchedulerWatchdogAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnAvailableEndpoint(endpoint = VirtualThreadsEndpoint.class)
 @EnableConfigurationProperties(PinningProperties.class)
@@ -30,9 +33,10 @@ public class VirtualThreadsEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	public VirtualThreadsEndpoint virtualThreadsEndpoint(ObjectProvider<VirtualThreadRegistry> registry,
-			ObjectProvider<PinningMonitor> monitor, PinningProperties pinningProperties, Environment environment) {
+			ObjectProvider<PinningMonitor> monitor, PinningProperties pinningProperties, Environment environment,
+			ObjectProvider<SchedulerWatchdog> watchdog) {
 		return new VirtualThreadsEndpoint(registry.getIfAvailable(), monitor.getIfAvailable(), pinningProperties,
-				environment);
+				environment, watchdog.getIfAvailable());
 	}
 
 }
