@@ -11,8 +11,10 @@ import java.util.TreeMap;
 import io.github.vtstarter.autoconfigure.BootVersion;
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.VirtualThreadsSwitch;
+import io.github.vtstarter.autoconfigure.doctor.DependencyAdvice;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
 import io.github.vtstarter.autoconfigure.scheduler.SchedulerProperties;
+import io.github.vtstarter.doctor.Advice;
 import io.github.vtstarter.pinning.PinnedEvent;
 import io.github.vtstarter.pinning.PinningMonitor;
 import io.github.vtstarter.pinning.PinningSite;
@@ -60,6 +62,8 @@ public class VirtualThreadsEndpoint {
 
 	private final SchedulerWatchdog watchdog;
 
+	private DependencyAdvice advice;
+
 	/**
 	 * Creates the endpoint.
 	 * @param registry the starter's executors, {@code null} when virtual threads are off
@@ -101,6 +105,7 @@ public class VirtualThreadsEndpoint {
 		body.put("scheduler", scheduler());
 		body.put("starvation", starvation());
 		body.put("pinning", pinning());
+		body.put("advice", advice());
 		body.put("degraded", DegradedFeatures.all());
 		return body;
 	}
@@ -234,6 +239,31 @@ public class VirtualThreadsEndpoint {
 		lag.put("probes", this.watchdog.probesRun());
 		scheduler.put("lag", lag);
 		return scheduler;
+	}
+
+	/**
+	 * Sets the dependency doctor whose findings show under {@code advice}.
+	 * @param advice the doctor's findings, {@code null} when it is off
+	 */
+	public void setDependencyAdvice(DependencyAdvice advice) {
+		this.advice = advice;
+	}
+
+	private List<Map<String, Object>> advice() {
+		List<Map<String, Object>> items = new ArrayList<>();
+		if (this.advice == null) {
+			return items;
+		}
+		for (Advice finding : this.advice.getFindings()) {
+			Map<String, Object> item = new LinkedHashMap<>();
+			item.put("library", finding.library());
+			item.put("version", finding.version());
+			item.put("moveTo", finding.fixedIn());
+			item.put("problem", finding.problem());
+			item.put("source", finding.source());
+			items.add(item);
+		}
+		return items;
 	}
 
 	private Map<String, Object> starvation() {

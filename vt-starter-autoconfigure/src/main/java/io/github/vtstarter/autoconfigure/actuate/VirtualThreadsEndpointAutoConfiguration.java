@@ -3,6 +3,8 @@ package io.github.vtstarter.autoconfigure.actuate;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
+import io.github.vtstarter.autoconfigure.doctor.DependencyAdvice;
+import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorAutoConfiguration;
 import io.github.vtstarter.autoconfigure.scheduler.SchedulerWatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
 import io.github.vtstarter.scheduler.SchedulerWatchdog;
@@ -24,7 +26,7 @@ import org.springframework.core.env.Environment;
  * properties allow ({@code management.endpoints.web.exposure.include=virtualthreads}).
  */
 @AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class,
-		SchedulerWatchdogAutoConfiguration.class })
+		SchedulerWatchdogAutoConfiguration.class, DependencyDoctorAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnAvailableEndpoint(endpoint = VirtualThreadsEndpoint.class)
 @EnableConfigurationProperties(PinningProperties.class)
@@ -34,9 +36,11 @@ public class VirtualThreadsEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	public VirtualThreadsEndpoint virtualThreadsEndpoint(ObjectProvider<VirtualThreadRegistry> registry,
 			ObjectProvider<PinningMonitor> monitor, PinningProperties pinningProperties, Environment environment,
-			ObjectProvider<SchedulerWatchdog> watchdog) {
-		return new VirtualThreadsEndpoint(registry.getIfAvailable(), monitor.getIfAvailable(), pinningProperties,
-				environment, watchdog.getIfAvailable());
+			ObjectProvider<SchedulerWatchdog> watchdog, ObjectProvider<DependencyAdvice> advice) {
+		VirtualThreadsEndpoint endpoint = new VirtualThreadsEndpoint(registry.getIfAvailable(),
+				monitor.getIfAvailable(), pinningProperties, environment, watchdog.getIfAvailable());
+		endpoint.setDependencyAdvice(advice.getIfAvailable());
+		return endpoint;
 	}
 
 }
