@@ -31,7 +31,8 @@ class ConfigurationMetadataTests {
 					"vtstarter.pinning.ring-size", "vtstarter.pinning.sites-shown", "vtstarter.pinning.log-new-sites",
 					"vtstarter.scheduler.enabled", "vtstarter.scheduler.probe-interval",
 					"vtstarter.scheduler.lag-warning-threshold", "vtstarter.scheduler.starvation-threshold",
-					"vtstarter.management.platform-threads", "vtstarter.doctor.enabled");
+					"vtstarter.management.platform-threads", "vtstarter.doctor.enabled", "vtstarter.dump.max-size",
+					"vtstarter.dump.max-threads");
 		assertThat(properties).filteredOn((property) -> property.get("name").equals("spring.threads.virtual.enabled"))
 			.singleElement()
 			.satisfies((property) -> assertThat(property).containsEntry("defaultValue", true));

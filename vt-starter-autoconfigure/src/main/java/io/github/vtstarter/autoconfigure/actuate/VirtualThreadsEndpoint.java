@@ -64,6 +64,8 @@ public class VirtualThreadsEndpoint {
 
 	private DependencyAdvice advice;
 
+	private DumpProperties dumpProperties = new DumpProperties();
+
 	/**
 	 * Creates the endpoint.
 	 * @param registry the starter's executors, {@code null} when virtual threads are off
@@ -172,7 +174,54 @@ public class VirtualThreadsEndpoint {
 					+ Runtime.version().feature());
 			return body;
 		}
-		return JsonParserFactory.getJsonParser().parseMap(VirtualThreadDump.json());
+		String json;
+		try {
+			json = VirtualThreadDump.json(this.dumpProperties.getMaxSize().toBytes());
+		}
+		catch (VirtualThreadDump.DumpTooLargeException ex) {
+			Map<String, Object> body = new LinkedHashMap<>();
+			body.put("available", false);
+			body.put("reason", "the thread dump is " + ex.getSize() + " bytes, above " + DumpProperties.PREFIX
+					+ ".max-size (" + this.dumpProperties.getMaxSize().toBytes() + " bytes); take it with: jcmd "
+					+ ProcessHandle.current().pid() + " Thread.dump_to_file -format=json <file>");
+			return body;
+		}
+		Map<String, Object> dump = JsonParserFactory.getJsonParser().parseMap(json);
+		limitThreads(dump, this.dumpProperties.getMaxThreads());
+		return dump;
+	}
+
+	/**
+	 * Sets the dump's limits.
+	 * @param dumpProperties the limits
+	 */
+	public void setDumpProperties(DumpProperties dumpProperties) {
+		this.dumpProperties = dumpProperties;
+	}
+
+	// Keeps the first maxThreads threads across all containers, and says how many there were.
+	@SuppressWarnings("unchecked")
+	private static void limitThreads(Map<String, Object> dump, int maxThreads) {
+		if (!(dump.get("threadDump") instanceof Map<?, ?> threadDump)
+				|| !(threadDump.get("threadContainers") instanceof List<?> containers)) {
+			return;
+		}
+		int shown = 0;
+		int total = 0;
+		for (Object container : containers) {
+			if (container instanceof Map<?, ?> map && map.get("threads") instanceof List<?> threads) {
+				total += threads.size();
+				int keep = Math.max(0, Math.min(threads.size(), maxThreads - shown));
+				if (keep < threads.size()) {
+					((Map<String, Object>) map).put("threads", new ArrayList<>(threads.subList(0, keep)));
+				}
+				shown += keep;
+			}
+		}
+		if (shown < total) {
+			((Map<String, Object>) threadDump).put("truncated", Map.of("threadsShown", shown, "threadsTotal", total,
+					"limit", DumpProperties.PREFIX + ".max-threads=" + maxThreads));
+		}
 	}
 
 	private String mode() {

@@ -29,17 +29,20 @@ import org.springframework.core.env.Environment;
 		SchedulerWatchdogAutoConfiguration.class, DependencyDoctorAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnAvailableEndpoint(endpoint = VirtualThreadsEndpoint.class)
-@EnableConfigurationProperties(PinningProperties.class)
+@EnableConfigurationProperties({ PinningProperties.class, DumpProperties.class })
 public class VirtualThreadsEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	public VirtualThreadsEndpoint virtualThreadsEndpoint(ObjectProvider<VirtualThreadRegistry> registry,
 			ObjectProvider<PinningMonitor> monitor, PinningProperties pinningProperties, Environment environment,
-			ObjectProvider<SchedulerWatchdog> watchdog, ObjectProvider<DependencyAdvice> advice) {
+			ObjectProvider<SchedulerWatchdog> watchdog, ObjectProvider<DependencyAdvice> advice,
+			DumpProperties dumpProperties) {
+		dumpProperties.validate();
 		VirtualThreadsEndpoint endpoint = new VirtualThreadsEndpoint(registry.getIfAvailable(),
 				monitor.getIfAvailable(), pinningProperties, environment, watchdog.getIfAvailable());
 		endpoint.setDependencyAdvice(advice.getIfAvailable());
+		endpoint.setDumpProperties(dumpProperties);
 		return endpoint;
 	}
 

@@ -33,6 +33,16 @@ public class DependencyAdvice implements SmartLifecycle {
 
 	private volatile boolean started;
 
+	private boolean enabled = true;
+
+	/**
+	 * Whether to run the check at all ({@code vtstarter.doctor.enabled=off}).
+	 * @param enabled {@code false} to skip it
+	 */
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
 	public DependencyAdvice(DependencyDoctor doctor) {
 		this.doctor = doctor;
 	}
@@ -43,6 +53,10 @@ public class DependencyAdvice implements SmartLifecycle {
 			return;
 		}
 		this.started = true;
+		if (!this.enabled) {
+			this.done.countDown();
+			return;
+		}
 		Thread thread = new Thread(this::examine, "vtstarter-dependency-doctor");
 		thread.setDaemon(true);
 		thread.start();

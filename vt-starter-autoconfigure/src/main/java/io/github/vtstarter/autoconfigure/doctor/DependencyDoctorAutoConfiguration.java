@@ -1,5 +1,6 @@
 package io.github.vtstarter.autoconfigure.doctor;
 
+import io.github.vtstarter.autoconfigure.BooleanProperty;
 import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
 import io.github.vtstarter.doctor.DependencyDoctor;
 
@@ -7,6 +8,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * The dependency doctor: at start-up, off the main thread, checks the class path against the catalogue of library
@@ -16,13 +18,22 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration
 @ConditionalOnVirtualThreads
-@ConditionalOnProperty(name = "vtstarter.doctor.enabled", matchIfMissing = true)
+@ConditionalOnProperty(name = DependencyDoctorAutoConfiguration.ENABLED, matchIfMissing = true)
 public class DependencyDoctorAutoConfiguration {
+
+	/** The switch. */
+	public static final String ENABLED = "vtstarter.doctor.enabled";
 
 	@Bean
 	@ConditionalOnMissingBean
-	public DependencyAdvice dependencyAdvice() {
-		return new DependencyAdvice(new DependencyDoctor(DependencyDoctorAutoConfiguration.class.getClassLoader()));
+	public DependencyAdvice dependencyAdvice(Environment environment) {
+		// The condition above only tells "false" from anything else: read the value as Boot reads booleans, so that
+		// "off" is off and a typo fails the start, naming the property.
+		boolean enabled = !Boolean.FALSE.equals(BooleanProperty.read(environment, ENABLED));
+		DependencyAdvice advice = new DependencyAdvice(
+				new DependencyDoctor(DependencyDoctorAutoConfiguration.class.getClassLoader()));
+		advice.setEnabled(enabled);
+		return advice;
 	}
 
 }

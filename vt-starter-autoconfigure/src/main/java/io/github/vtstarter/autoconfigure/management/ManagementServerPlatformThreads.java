@@ -28,8 +28,17 @@ class ManagementServerPlatformThreads implements WebServerFactoryCustomizer<WebS
 
 	private static final Log logger = LogFactory.getLog(ManagementServerPlatformThreads.class);
 
+	private final boolean enabled;
+
+	ManagementServerPlatformThreads(boolean enabled) {
+		this.enabled = enabled;
+	}
+
 	@Override
 	public void customize(WebServerFactory factory) {
+		if (!this.enabled) {
+			return;
+		}
 		DegradedFeatures.guard(logger, "keeping the management server on platform threads", () -> apply(factory));
 	}
 

@@ -35,13 +35,16 @@ final class DumpHeldCarriers implements Supplier<List<ThreadStack>> {
 
 	static final int MAX_FRAMES = 30;
 
+	// A dump larger than this (some 40,000 threads) is not read: no evidence rather than a heap spike.
+	static final long MAX_DUMP_BYTES = 64L * 1024 * 1024;
+
 	@Override
 	public List<ThreadStack> get() {
 		if (!VirtualThreadDump.isSupported()) {
 			return List.of();
 		}
 		Set<String> platformIds = platformThreadIds();
-		Map<String, Object> dump = JsonParserFactory.getJsonParser().parseMap(VirtualThreadDump.json());
+		Map<String, Object> dump = JsonParserFactory.getJsonParser().parseMap(VirtualThreadDump.json(MAX_DUMP_BYTES));
 		List<ThreadStack> held = new ArrayList<>();
 		for (Map<String, Object> thread : threads(dump)) {
 			if (held.size() >= MAX_THREADS) {
