@@ -51,6 +51,31 @@ public class StarvationApp {
 			return "pinning " + threads;
 		}
 
+		/**
+		 * Starts {@code threads} virtual threads, each in {@code Object.wait} inside {@code synchronized}: on JDK 21-23
+		 * the JDK compensates with a new carrier for each.
+		 */
+		@GetMapping("/wait")
+		String waitInside(@RequestParam int threads, @RequestParam long ms) {
+			ThreadFactory factory = VirtualThreads.namedFactory("waiter-");
+			for (int i = 0; i < threads; i++) {
+				factory.newThread(() -> waitOnMonitor(ms)).start();
+			}
+			return "waiting " + threads;
+		}
+
+		static void waitOnMonitor(long ms) {
+			Object monitor = new Object();
+			synchronized (monitor) {
+				try {
+					monitor.wait(ms);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+		}
+
 		static void holdCarrier(long ms) {
 			Object lock = new Object();
 			synchronized (lock) {
