@@ -6,8 +6,9 @@ vt-starter:
 
   soak        N minutes at C connections on a 100 ms endpoint: no errors, executors' live and waiting back to 0,
               RSS growth after warm-up;
-  shutdown    SIGTERM with server.shutdown=graceful at C connections: requests whose connection was accepted
-              before the signal and that got no response are counted as lost;
+  shutdown    SIGTERM with server.shutdown=graceful at C connections: the application counts requests that reached
+              it and that completed (sample.count-requests); lost = the difference (the client's count of
+              connections reset after the signal is reported too: it includes the accept backlog);
   pinning     a pinning storm (every request sleeps inside synchronized, pinning threshold 0): events per
               minute, heap after, /actuator/virtualthreads latency p99 during the storm, WARN lines per site;
   starvation  every carrier pinned (JDK 21, parallelism 2, maxPoolSize 2) for S seconds: the ERROR with the
@@ -125,7 +126,7 @@ def soak(mode, javas, cfg, out):
 
 def shutdown(mode, java, cfg, out):
     server = Server('shutdown', mode, java, free_port(), out)
-    server.mode = dict(mode, args=mode['args'] + [EXPOSE, '--server.shutdown=graceful',
+    server.mode = dict(mode, args=mode['args'] + [EXPOSE, '--server.shutdown=graceful', '--sample.count-requests=true',
                                                    '--spring.lifecycle.timeout-per-shutdown-phase=30s'])
     server.start()
     outcomes = []  # (connected_before_signal, ok)
@@ -177,8 +178,14 @@ def shutdown(mode, java, cfg, out):
     lost = sum(1 for ok, _ in before if not ok)
     # A connection reset before any byte of a response: most likely never taken from the accept backlog.
     lost_no_byte = sum(1 for ok, empty in before if not ok and empty)
+    # What the application itself saw: requests that reached it and those that completed (RequestAccounting).
+    with open(os.path.join(out, 'server-%s-%d.log' % (server.key, server.port))) as f:
+        m = re.search(r'REQUEST-ACCOUNTING reached=(\d+) completed=(\d+)', f.read())
+    reached, done = (int(m.group(1)), int(m.group(2))) if m else (None, None)
     res = dict(conns=cfg['shutdown_conns'], accepted_before_signal=len(before), completed=len(before) - lost,
-               lost=lost, lost_without_a_response_byte=lost_no_byte, exit_code=server.proc.returncode, ok=lost == 0)
+               lost=lost, lost_without_a_response_byte=lost_no_byte, exit_code=server.proc.returncode,
+               app_reached=reached, app_completed=done,
+               ok=reached is not None and reached == done)
     log('shutdown', res)
     return res
 
@@ -368,9 +375,12 @@ def write_md(path, res, smoke):
               'without a single byte of response); exit code %s. '
               'Established means accepted by the kernel: a connection still in the accept backlog when graceful '
               'shutdown stops accepting is reset, and the client cannot tell it from a lost request, so this count is '
-              'an upper bound of what the application lost.'
+              'an upper bound of what the application lost. The application itself counted %s requests that reached '
+              'it and %s that completed: **%s lost by the application**.'
               % (s['conns'], s['accepted_before_signal'], s['completed'], s['lost'],
-                 s.get('lost_without_a_response_byte', '?'), s['exit_code'])]
+                 s.get('lost_without_a_response_byte', '?'), s['exit_code'], s.get('app_reached'),
+                 s.get('app_completed'), (s['app_reached'] - s['app_completed']) if s.get('app_reached') is not None
+                 else '?')]
     p = res['pinning']
     lines += ['', '## Pinning storm', '',
               '%d s at %d connections on `/pinning/synchronized?ms=1` (threshold 0): %s pinned events (%s per minute), '
