@@ -8,6 +8,10 @@
 #                                        400/1000/2000 connections, JDK 25 and 21: docs/benchmarks-backport-vs-native.md
 #   sample-app/bench/run.sh --overhead   the JFR pinning monitor on vs off (same jar), 100 ms sleep at 400/1000
 #                                        connections and no sleep, JDK 21 and 25: docs/benchmarks-pinning-monitor.md
+#   sample-app/bench/run.sh --reliability        soak (10 min at 2000 connections, JDK 21 and 25), shutdown under load,
+#                                                pinning storm, starvation, /dump with 10,000 threads, bad input:
+#                                                docs/reliability.md (~25 min); non-zero if a check fails
+#   sample-app/bench/run.sh --reliability-smoke  the same scenarios, short (~4 min)
 #
 # Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native, --overhead),
 # MODES (--vs-native: e.g. "starter,native"; default starter,tomcat-own,native), FORKS (--vs-native 1, --overhead 3:
@@ -24,8 +28,10 @@ case "${1:-}" in
   --vs-native) MODE=vs-native ;;
   --overhead) MODE=overhead ;;
   --report) MODE=report ;;
+  --reliability) MODE=reliability ;;
+  --reliability-smoke) MODE=reliability-smoke ;;
   ""|--full) MODE=full ;;
-  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke]" >&2; exit 2 ;;
 esac
 
 JAVA25_HOME="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
@@ -55,7 +61,7 @@ if [ -z "${SKIP_INSTALL:-}" ]; then
   pkgs=()
   command -v wrk >/dev/null || pkgs+=(wrk)
   command -v ab >/dev/null || pkgs+=(apache2-utils)
-  if [ "$MODE" != smoke ]; then command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox); fi
+  if [ "$MODE" != smoke ] && [[ "$MODE" != reliability* ]]; then command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox); fi
   if [ "$MODE" = full ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then pkgs+=(postgresql); fi
   if [ ${#pkgs[@]} -gt 0 ]; then
     echo "installing ${pkgs[*]}"
@@ -125,6 +131,9 @@ case "$MODE" in
   full)
     python3 bench.py full "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
       --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
+  reliability|reliability-smoke)
+    python3 reliability.py --jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar" \
+      $([ "$MODE" = reliability-smoke ] && echo --smoke) --out "$OUT" --md "$ROOT/docs/reliability.md" & PY_PID=$! ;;
   report)
     python3 bench.py report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
 esac

@@ -7,8 +7,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counters for the virtual threads one executor starts: started, live now, peak live, completed
- * and failed (ended by an uncaught exception).
+ * Counters for the virtual threads one executor starts: waiting (handed over, not yet running), started, live
+ * now, peak live, completed and failed (ended by an uncaught exception).
+ * <p>
+ * {@code waiting} is the queue of a thread-per-task executor: a task is counted when it is handed over
+ * ({@link #track(Runnable)}, called as its thread is created) and leaves the count when its thread first runs.
+ * In between, the thread sits in the virtual-thread scheduler's queue waiting for a carrier; under load, or
+ * when carriers are pinned, that is where requests wait, and {@code live} alone does not show it. A thread
+ * that is created and never started would stay counted: the starter's executors and the servers' start every
+ * thread they create.
  * <p>
  * The JDK offers no way to list or count virtual threads ({@code Thread.getAllStackTraces()} and
  * {@code ThreadMXBean} only see platform threads), so vt-starter counts them where it creates them:
@@ -26,6 +33,11 @@ public final class VirtualThreadStats {
 	private final LongAdder failed = new LongAdder();
 
 	private final AtomicLong live = new AtomicLong();
+
+	private final AtomicLong waiting = new AtomicLong();
+
+	// The executor's concurrency limit, when it has one (-1: none); what executor.pool.max reports.
+	private volatile int concurrencyLimit = -1;
 
 	private final AtomicLong peak = new AtomicLong();
 
@@ -46,7 +58,9 @@ public final class VirtualThreadStats {
 		if (!this.submitted.get()) {
 			firstTask();
 		}
+		this.waiting.incrementAndGet();
 		return () -> {
+			this.waiting.decrementAndGet();
 			this.started.increment();
 			long now = this.live.incrementAndGet();
 			if (now > this.peak.get()) {
@@ -89,6 +103,24 @@ public final class VirtualThreadStats {
 		return this.name;
 	}
 
+	/** @return how many tasks were handed over and have not started running yet (waiting for a carrier) */
+	public long getWaiting() {
+		return Math.max(this.waiting.get(), 0);
+	}
+
+	/** @return the executor's concurrency limit, or -1 when it has none */
+	public int getConcurrencyLimit() {
+		return this.concurrencyLimit;
+	}
+
+	/**
+	 * Records the executor's concurrency limit, shown by {@code executor.pool.max}.
+	 * @param limit a positive limit, or any other value for none
+	 */
+	public void setConcurrencyLimit(int limit) {
+		this.concurrencyLimit = (limit > 0) ? limit : -1;
+	}
+
 	/** @return how many tasks have started running */
 	public long getStarted() {
 		return this.started.sum();
@@ -116,7 +148,7 @@ public final class VirtualThreadStats {
 
 	@Override
 	public String toString() {
-		return this.name + "[live=" + getLive() + ", peak=" + getPeak() + ", started=" + getStarted()
+		return this.name + "[waiting=" + getWaiting() + ", live=" + getLive() + ", peak=" + getPeak() + ", started=" + getStarted()
 				+ ", completed=" + getCompleted() + ", failed=" + getFailed() + "]";
 	}
 

@@ -38,6 +38,17 @@ public final class VirtualThreadDump {
 	 * @throws IllegalStateException when the runtime cannot dump or the dump fails
 	 */
 	public static String json() {
+		return json(Long.MAX_VALUE);
+	}
+
+	/**
+	 * Dumps all threads, virtual ones included, unless the dump is larger than a limit.
+	 * @param maxBytes the largest dump read into memory
+	 * @return the JDK's JSON document
+	 * @throws DumpTooLargeException when the dump is larger than {@code maxBytes} (it is not read)
+	 * @throws IllegalStateException when the runtime cannot dump or the dump fails
+	 */
+	public static String json(long maxBytes) {
 		Method dumpThreads = dumpThreadsMethod();
 		if (dumpThreads == null) {
 			throw new IllegalStateException("A thread dump with virtual threads needs Java 21 or later; this is Java "
@@ -50,6 +61,10 @@ public final class VirtualThreadDump {
 			file = directory.resolve("threads.json");
 			HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
 			dumpThreads.invoke(bean, file.toAbsolutePath().toString(), jsonFormat(dumpThreads));
+			long size = Files.size(file);
+			if (size > maxBytes) {
+				throw new DumpTooLargeException(size, maxBytes);
+			}
 			return Files.readString(file, StandardCharsets.UTF_8);
 		}
 		catch (InvocationTargetException ex) {
@@ -62,6 +77,23 @@ public final class VirtualThreadDump {
 			deleteQuietly(file);
 			deleteQuietly(directory);
 		}
+	}
+
+	/** The dump was larger than the limit and was not read. */
+	public static final class DumpTooLargeException extends IllegalStateException {
+
+		private final long size;
+
+		DumpTooLargeException(long size, long limit) {
+			super("The thread dump is " + size + " bytes, above the limit of " + limit + " bytes");
+			this.size = size;
+		}
+
+		/** @return the dump's size in bytes */
+		public long getSize() {
+			return this.size;
+		}
+
 	}
 
 	private static Object jsonFormat(Method dumpThreads) {

@@ -1,6 +1,7 @@
 package io.github.vtstarter.autoconfigure.actuate;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,11 +11,17 @@ import java.util.TreeMap;
 import io.github.vtstarter.autoconfigure.BootVersion;
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.VirtualThreadsSwitch;
+import io.github.vtstarter.autoconfigure.doctor.DependencyAdvice;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
+import io.github.vtstarter.autoconfigure.scheduler.SchedulerProperties;
+import io.github.vtstarter.doctor.Advice;
 import io.github.vtstarter.pinning.PinnedEvent;
 import io.github.vtstarter.pinning.PinningMonitor;
 import io.github.vtstarter.pinning.PinningSite;
 import io.github.vtstarter.pinning.PinningStatistics;
+import io.github.vtstarter.scheduler.CarrierSnapshot;
+import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.scheduler.ThreadStack;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreadStats;
 import io.github.vtstarter.threads.VirtualThreads;
@@ -53,6 +60,12 @@ public class VirtualThreadsEndpoint {
 
 	private final Environment environment;
 
+	private final SchedulerWatchdog watchdog;
+
+	private DependencyAdvice advice;
+
+	private DumpProperties dumpProperties = new DumpProperties();
+
 	/**
 	 * Creates the endpoint.
 	 * @param registry the starter's executors, {@code null} when virtual threads are off
@@ -62,6 +75,20 @@ public class VirtualThreadsEndpoint {
 	 */
 	public VirtualThreadsEndpoint(VirtualThreadRegistry registry, PinningMonitor monitor,
 			PinningProperties pinningProperties, Environment environment) {
+		this(registry, monitor, pinningProperties, environment, null);
+	}
+
+	/**
+	 * Creates the endpoint.
+	 * @param registry the starter's executors, {@code null} when virtual threads are off
+	 * @param monitor the pinning monitor, {@code null} when there is none
+	 * @param pinningProperties the monitor's settings
+	 * @param environment the environment, to explain a missing monitor
+	 * @param watchdog the scheduler watchdog, {@code null} when there is none
+	 */
+	public VirtualThreadsEndpoint(VirtualThreadRegistry registry, PinningMonitor monitor,
+			PinningProperties pinningProperties, Environment environment, SchedulerWatchdog watchdog) {
+		this.watchdog = watchdog;
 		this.registry = registry;
 		this.monitor = monitor;
 		this.pinningProperties = pinningProperties;
@@ -77,8 +104,10 @@ public class VirtualThreadsEndpoint {
 		body.put("javaVersion", Runtime.version().toString());
 		body.put("springBootVersion", SpringBootVersion.getVersion());
 		body.put("executors", executors());
-		body.put("scheduler", VirtualThreads.isSupported() ? VirtualThreadScheduler.describe() : Map.of());
+		body.put("scheduler", scheduler());
+		body.put("starvation", starvation());
 		body.put("pinning", pinning());
+		body.put("advice", advice());
 		body.put("degraded", DegradedFeatures.all());
 		return body;
 	}
@@ -145,7 +174,54 @@ public class VirtualThreadsEndpoint {
 					+ Runtime.version().feature());
 			return body;
 		}
-		return JsonParserFactory.getJsonParser().parseMap(VirtualThreadDump.json());
+		String json;
+		try {
+			json = VirtualThreadDump.json(this.dumpProperties.getMaxSize().toBytes());
+		}
+		catch (VirtualThreadDump.DumpTooLargeException ex) {
+			Map<String, Object> body = new LinkedHashMap<>();
+			body.put("available", false);
+			body.put("reason", "the thread dump is " + ex.getSize() + " bytes, above " + DumpProperties.PREFIX
+					+ ".max-size (" + this.dumpProperties.getMaxSize().toBytes() + " bytes); take it with: jcmd "
+					+ ProcessHandle.current().pid() + " Thread.dump_to_file -format=json <file>");
+			return body;
+		}
+		Map<String, Object> dump = JsonParserFactory.getJsonParser().parseMap(json);
+		limitThreads(dump, this.dumpProperties.getMaxThreads());
+		return dump;
+	}
+
+	/**
+	 * Sets the dump's limits.
+	 * @param dumpProperties the limits
+	 */
+	public void setDumpProperties(DumpProperties dumpProperties) {
+		this.dumpProperties = dumpProperties;
+	}
+
+	// Keeps the first maxThreads threads across all containers, and says how many there were.
+	@SuppressWarnings("unchecked")
+	private static void limitThreads(Map<String, Object> dump, int maxThreads) {
+		if (!(dump.get("threadDump") instanceof Map<?, ?> threadDump)
+				|| !(threadDump.get("threadContainers") instanceof List<?> containers)) {
+			return;
+		}
+		int shown = 0;
+		int total = 0;
+		for (Object container : containers) {
+			if (container instanceof Map<?, ?> map && map.get("threads") instanceof List<?> threads) {
+				total += threads.size();
+				int keep = Math.max(0, Math.min(threads.size(), maxThreads - shown));
+				if (keep < threads.size()) {
+					((Map<String, Object>) map).put("threads", new ArrayList<>(threads.subList(0, keep)));
+				}
+				shown += keep;
+			}
+		}
+		if (shown < total) {
+			((Map<String, Object>) threadDump).put("truncated", Map.of("threadsShown", shown, "threadsTotal", total,
+					"limit", DumpProperties.PREFIX + ".max-threads=" + maxThreads));
+		}
 	}
 
 	private String mode() {
@@ -163,15 +239,106 @@ public class VirtualThreadsEndpoint {
 		if (this.registry != null) {
 			for (VirtualThreadStats stats : this.registry.all()) {
 				Map<String, Object> item = new LinkedHashMap<>();
+				item.put("waiting", stats.getWaiting());
 				item.put("live", stats.getLive());
 				item.put("peak", stats.getPeak());
 				item.put("started", stats.getStarted());
 				item.put("completed", stats.getCompleted());
 				item.put("failed", stats.getFailed());
+				if (stats.getConcurrencyLimit() > 0) {
+					item.put("concurrencyLimit", stats.getConcurrencyLimit());
+				}
 				executors.put(stats.getName(), item);
 			}
 		}
 		return executors;
+	}
+
+	private Map<String, Object> scheduler() {
+		if (!VirtualThreads.isSupported()) {
+			return Map.of();
+		}
+		Map<String, Object> scheduler = new LinkedHashMap<>(VirtualThreadScheduler.describe());
+		if (this.watchdog == null) {
+			scheduler.put("watchdog", "off (" + SchedulerProperties.PREFIX + ".enabled=false, virtual threads off, "
+					+ "or no SchedulerWatchdog bean)");
+			return scheduler;
+		}
+		CarrierSnapshot carriers = this.watchdog.carriers();
+		Map<String, Object> pool = new LinkedHashMap<>();
+		if (carriers.known()) {
+			pool.put("size", carriers.size());
+			pool.put("parallelism", carriers.parallelism());
+			pool.put("highWater", carriers.highWater());
+			pool.put("active", carriers.active());
+			pool.put("queued", carriers.queued());
+			pool.put("compensating", carriers.compensating());
+		}
+		else {
+			pool.put("known", false);
+		}
+		scheduler.put("carriers", pool);
+		Map<String, Object> lag = new LinkedHashMap<>();
+		Duration last = this.watchdog.lastLag();
+		Duration max = this.watchdog.maxLag();
+		lag.put("lastMs", (last != null) ? millis(last) : null);
+		lag.put("maxMs", (max != null) ? millis(max) : null);
+		lag.put("windowSeconds", this.watchdog.window().toSeconds());
+		lag.put("probeIntervalMs", this.watchdog.getInterval().toMillis());
+		lag.put("probes", this.watchdog.probesRun());
+		scheduler.put("lag", lag);
+		return scheduler;
+	}
+
+	/**
+	 * Sets the dependency doctor whose findings show under {@code advice}.
+	 * @param advice the doctor's findings, {@code null} when it is off
+	 */
+	public void setDependencyAdvice(DependencyAdvice advice) {
+		this.advice = advice;
+	}
+
+	private List<Map<String, Object>> advice() {
+		List<Map<String, Object>> items = new ArrayList<>();
+		if (this.advice == null) {
+			return items;
+		}
+		for (Advice finding : this.advice.getFindings()) {
+			Map<String, Object> item = new LinkedHashMap<>();
+			item.put("library", finding.library());
+			item.put("version", finding.version());
+			item.put("moveTo", finding.fixedIn());
+			item.put("problem", finding.problem());
+			item.put("source", finding.source());
+			items.add(item);
+		}
+		return items;
+	}
+
+	private Map<String, Object> starvation() {
+		Map<String, Object> starvation = new LinkedHashMap<>();
+		if (this.watchdog == null) {
+			starvation.put("available", false);
+			return starvation;
+		}
+		starvation.put("detected", this.watchdog.isStarved());
+		Instant since = this.watchdog.starvedSince();
+		starvation.put("since", (since != null) ? since.toString() : null);
+		starvation.put("episodes", this.watchdog.starvationEpisodes());
+		Instant last = this.watchdog.lastStarvation();
+		starvation.put("lastEpisode", (last != null) ? last.toString() : null);
+		starvation.put("thresholdMs", this.watchdog.getStarvationThreshold().toMillis());
+		List<Map<String, Object>> held = new ArrayList<>();
+		for (ThreadStack thread : this.watchdog.lastEvidence()) {
+			Map<String, Object> item = new LinkedHashMap<>();
+			item.put("thread", thread.name());
+			item.put("culprit", thread.culpritFrame());
+			item.put("frames", thread.frames());
+			held.add(item);
+		}
+		// The virtual threads that held a carrier at the last lag, starvation or carrier-growth episode.
+		starvation.put("lastEvidence", held);
+		return starvation;
 	}
 
 	private Map<String, Object> pinning() {

@@ -3,7 +3,11 @@ package io.github.vtstarter.autoconfigure.actuate;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
+import io.github.vtstarter.autoconfigure.doctor.DependencyAdvice;
+import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorAutoConfiguration;
+import io.github.vtstarter.autoconfigure.scheduler.SchedulerWatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
+import io.github.vtstarter.scheduler.SchedulerWatchdog;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -21,18 +25,25 @@ import org.springframework.core.env.Environment;
  * virtual threads off, where it says so ({@code mode}); exposed over HTTP or JMX only as Boot's exposure
  * properties allow ({@code management.endpoints.web.exposure.include=virtualthreads}).
  */
-@AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class })
+@AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class,
+		SchedulerWatchdogAutoConfiguration.class, DependencyDoctorAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnAvailableEndpoint(endpoint = VirtualThreadsEndpoint.class)
-@EnableConfigurationProperties(PinningProperties.class)
+@EnableConfigurationProperties({ PinningProperties.class, DumpProperties.class })
 public class VirtualThreadsEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	public VirtualThreadsEndpoint virtualThreadsEndpoint(ObjectProvider<VirtualThreadRegistry> registry,
-			ObjectProvider<PinningMonitor> monitor, PinningProperties pinningProperties, Environment environment) {
-		return new VirtualThreadsEndpoint(registry.getIfAvailable(), monitor.getIfAvailable(), pinningProperties,
-				environment);
+			ObjectProvider<PinningMonitor> monitor, PinningProperties pinningProperties, Environment environment,
+			ObjectProvider<SchedulerWatchdog> watchdog, ObjectProvider<DependencyAdvice> advice,
+			DumpProperties dumpProperties) {
+		dumpProperties.validate();
+		VirtualThreadsEndpoint endpoint = new VirtualThreadsEndpoint(registry.getIfAvailable(),
+				monitor.getIfAvailable(), pinningProperties, environment, watchdog.getIfAvailable());
+		endpoint.setDependencyAdvice(advice.getIfAvailable());
+		endpoint.setDumpProperties(dumpProperties);
+		return endpoint;
 	}
 
 }

@@ -79,6 +79,8 @@ class BootTaskExecutorCounter implements BeanPostProcessor {
 				: threads.threadFactory(beanName, executor.getThreadNamePrefix());
 		ReflectionUtils.invokeMethod(setVirtualThreads, executor, false);
 		executor.setThreadFactory(counted);
+		// What executor.pool.max reports (spring.task.execution.simple.concurrency-limit).
+		threads.stats(beanName).setConcurrencyLimit(executor.getConcurrencyLimit());
 		logger.debug("Counting the virtual threads of Boot's " + beanName);
 	}
 

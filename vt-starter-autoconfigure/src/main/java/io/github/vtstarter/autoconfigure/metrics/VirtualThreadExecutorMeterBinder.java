@@ -12,15 +12,22 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 /**
  * Meters for the starter's virtual-thread executors, named as Boot names the meters of its thread pools
  * (Micrometer's {@code ExecutorServiceMetrics}: {@code executor.*}, tag {@code name} = the executor's name,
- * e.g. {@code applicationTaskExecutor}), so that executor dashboards keep working after the switch:
+ * e.g. {@code applicationTaskExecutor}), so that executor dashboards keep working after the switch. What each
+ * says for a thread-per-task executor, where nothing is pooled:
  * <ul>
  * <li>{@code executor.active}: threads running a task now (every virtual thread runs exactly one);</li>
- * <li>{@code executor.pool.size}: threads in the "pool" now, the same number, since nothing is pooled;</li>
+ * <li>{@code executor.pool.size}: the same number: the "pool" is the threads that exist now;</li>
+ * <li>{@code executor.pool.core}: 0, no thread is kept when idle;</li>
+ * <li>{@code executor.pool.max}: the concurrency limit, or {@link Integer#MAX_VALUE} without one (as Micrometer
+ * reports a pool whose maximum is unbounded);</li>
+ * <li>{@code executor.queued}: tasks handed over whose thread has not run yet, waiting for a carrier in the
+ * virtual-thread scheduler's queue;</li>
+ * <li>{@code executor.queue.remaining}: {@code Integer.MAX_VALUE - queued}: the scheduler's queue is unbounded
+ * (what a {@code LinkedBlockingQueue} pool reports). Above a concurrency limit, tasks are not queued: the caller
+ * waits for a slot (back-pressure), and does not show here;</li>
  * <li>{@code executor.completed}: tasks that have ended, normally or by an exception.</li>
  * </ul>
- * A thread-per-task executor has no queue and no core or maximum size, so the other {@code executor.*} meters
- * are not registered rather than reported as zeros that would mean something else. The peak and the failures
- * are in {@code /actuator/virtualthreads}. Executors that appear after binding (a lazy
+ * The peak and the failures are in {@code /actuator/virtualthreads}. Executors that appear after binding (a lazy
  * {@code applicationTaskExecutor}) get their meters when they appear.
  */
 public class VirtualThreadExecutorMeterBinder implements MeterBinder {
@@ -48,11 +55,36 @@ public class VirtualThreadExecutorMeterBinder implements MeterBinder {
 			.description("The current number of threads in the pool")
 			.baseUnit(BaseUnits.THREADS)
 			.register(registry);
+		Gauge.builder("executor.pool.core", stats, (s) -> 0)
+			.tags(tags)
+			.description("The core number of threads for the pool")
+			.baseUnit(BaseUnits.THREADS)
+			.register(registry);
+		Gauge.builder("executor.pool.max", stats, VirtualThreadExecutorMeterBinder::max)
+			.tags(tags)
+			.description("The maximum allowed number of threads in the pool")
+			.baseUnit(BaseUnits.THREADS)
+			.register(registry);
+		Gauge.builder("executor.queued", stats, VirtualThreadStats::getWaiting)
+			.tags(tags)
+			.description("The approximate number of tasks that are queued for execution")
+			.baseUnit(BaseUnits.TASKS)
+			.register(registry);
+		Gauge.builder("executor.queue.remaining", stats, (s) -> Integer.MAX_VALUE - s.getWaiting())
+			.tags(tags)
+			.description("The number of additional elements that this queue can ideally accept without blocking")
+			.baseUnit(BaseUnits.TASKS)
+			.register(registry);
 		FunctionCounter.builder("executor.completed", stats, (s) -> s.getCompleted() + s.getFailed())
 			.tags(tags)
 			.description("The approximate total number of tasks that have completed execution")
 			.baseUnit(BaseUnits.TASKS)
 			.register(registry);
+	}
+
+	private static double max(VirtualThreadStats stats) {
+		int limit = stats.getConcurrencyLimit();
+		return (limit > 0) ? limit : Integer.MAX_VALUE;
 	}
 
 }

@@ -2,7 +2,9 @@ package io.github.vtstarter.autoconfigure.metrics;
 
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
+import io.github.vtstarter.autoconfigure.scheduler.SchedulerWatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
+import io.github.vtstarter.scheduler.SchedulerWatchdog;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -23,7 +25,8 @@ import org.springframework.context.annotation.Configuration;
  * On Boot 3.5+ with {@code micrometer-java21} on the classpath, Boot registers Micrometer's own
  * {@code VirtualThreadMetrics}, with the same meter names; the pinning meters then step aside.
  */
-@AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class },
+@AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class,
+		SchedulerWatchdogAutoConfiguration.class },
 		// Boot 3 names, then Boot 4's (module spring-boot-micrometer-metrics): after whichever exist.
 		afterName = { "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
 				"org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
@@ -53,6 +56,18 @@ public class VirtualThreadsMetricsAutoConfiguration {
 			// above cannot see: look at the binders themselves when binding.
 			return new VirtualThreadPinningMeterBinder(monitor, () -> binders.stream()
 				.anyMatch((binder) -> binder.getClass().getName().equals(MICROMETER_VIRTUAL_THREAD_METRICS)));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(SchedulerWatchdog.class)
+	static class SchedulerMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		SchedulerMeterBinder schedulerMeterBinder(SchedulerWatchdog watchdog) {
+			return new SchedulerMeterBinder(watchdog);
 		}
 
 	}

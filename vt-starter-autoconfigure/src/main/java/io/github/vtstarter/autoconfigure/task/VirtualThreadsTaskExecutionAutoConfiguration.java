@@ -62,6 +62,8 @@ public class VirtualThreadsTaskExecutionAutoConfiguration {
 						properties.getThreadNamePrefix()));
 		executor.setTaskDecorator(taskDecorator.getIfUnique());
 		executor.setConcurrencyLimit(this.concurrencyLimit);
+		registry.stats(TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME)
+			.setConcurrencyLimit(this.concurrencyLimit);
 		executor.setAwaitTermination(properties.getShutdown().isAwaitTermination(),
 				properties.getShutdown().getAwaitTerminationPeriod());
 		return executor;

@@ -56,7 +56,7 @@ class VirtualThreadsEndpointWebTests {
 	void rootHasTheDocumentedShape() throws Exception {
 		JsonNode body = getJson("/actuator/virtualthreads");
 		assertThat(body.fieldNames()).toIterable()
-			.containsExactly("enabled", "mode", "javaVersion", "springBootVersion", "executors", "scheduler", "pinning",
+			.containsExactly("enabled", "mode", "javaVersion", "springBootVersion", "executors", "scheduler", "starvation", "pinning", "advice",
 					"degraded");
 		assertThat(body.get("degraded").isEmpty()).as("nothing of the starter switched itself off").isTrue();
 		assertThat(body.get("enabled").asBoolean()).isTrue();
@@ -65,7 +65,7 @@ class VirtualThreadsEndpointWebTests {
 		assertThat(body.get("javaVersion").asText()).startsWith(String.valueOf(TestJdk.feature()));
 		// The starter's Tomcat executor, or Boot 3.2+'s, counted: this very request runs on a counted virtual thread.
 		assertThat(body.get("executors").get("tomcat").fieldNames()).toIterable()
-			.containsExactly("live", "peak", "started", "completed", "failed");
+			.containsExactly("waiting", "live", "peak", "started", "completed", "failed");
 		assertThat(body.get("executors").get("tomcat").get("live").asLong()).isGreaterThanOrEqualTo(1);
 		assertThat(body.get("scheduler").get("parallelism")).isNotNull();
 		JsonNode pinning = body.get("pinning");

@@ -67,6 +67,28 @@ class VirtualThreadsMetricsAutoConfigurationTests {
 	}
 
 	@Test
+	void executorPoolAndQueueMetersSayWhatAThreadPerTaskExecutorIs() {
+		this.runner.run((context) -> {
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			VirtualThreadStats stats = context.getBean(VirtualThreadRegistry.class).stats("applicationTaskExecutor");
+			Runnable handedOver = stats.track(() -> {
+			});
+			assertThat(gauge(meters, "executor.queued")).isEqualTo(1);
+			assertThat(gauge(meters, "executor.queue.remaining")).isEqualTo(Integer.MAX_VALUE - 1);
+			assertThat(gauge(meters, "executor.pool.core")).isZero();
+			assertThat(gauge(meters, "executor.pool.max")).isEqualTo(Integer.MAX_VALUE);
+			handedOver.run();
+			assertThat(gauge(meters, "executor.queued")).isZero();
+			stats.setConcurrencyLimit(8);
+			assertThat(gauge(meters, "executor.pool.max")).isEqualTo(8);
+		});
+	}
+
+	private static double gauge(MeterRegistry meters, String name) {
+		return meters.get(name).tag("name", "applicationTaskExecutor").gauge().value();
+	}
+
+	@Test
 	void noMetersWithoutAMeterRegistry() {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(VirtualThreadsMetricsAutoConfiguration.class))

@@ -1,0 +1,59 @@
+package io.github.vtstarter.autoconfigure.metrics;
+
+import java.time.Duration;
+
+import io.github.vtstarter.scheduler.SchedulerListener;
+import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.BaseUnits;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * The scheduler watchdog as meters: timer {@code jvm.threads.virtual.scheduling.lag} (every probe's wait for a
+ * carrier), gauges {@code jvm.threads.virtual.carriers} (carrier threads alive) and
+ * {@code jvm.threads.virtual.carriers.parallelism}. The carrier gauges read -1 until the first virtual thread
+ * has run (no pool yet).
+ */
+public class SchedulerMeterBinder implements MeterBinder {
+
+	/** The lag timer's name. */
+	public static final String LAG = "jvm.threads.virtual.scheduling.lag";
+
+	/** The carrier gauge's name. */
+	public static final String CARRIERS = "jvm.threads.virtual.carriers";
+
+	/** The parallelism gauge's name. */
+	public static final String PARALLELISM = "jvm.threads.virtual.carriers.parallelism";
+
+	private final SchedulerWatchdog watchdog;
+
+	public SchedulerMeterBinder(SchedulerWatchdog watchdog) {
+		this.watchdog = watchdog;
+	}
+
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		Timer lag = Timer.builder(LAG)
+			.description("How long a virtual thread waits for a carrier (the scheduler watchdog's probe)")
+			.register(registry);
+		Gauge.builder(CARRIERS, this.watchdog, (w) -> w.carriers().size())
+			.description("Carrier threads of the virtual-thread scheduler (beyond parallelism: compensation)")
+			.baseUnit(BaseUnits.THREADS)
+			.register(registry);
+		Gauge.builder(PARALLELISM, this.watchdog, (w) -> w.carriers().parallelism())
+			.description("Parallelism of the virtual-thread scheduler")
+			.baseUnit(BaseUnits.THREADS)
+			.register(registry);
+		this.watchdog.addListener(new SchedulerListener() {
+
+			@Override
+			public void probed(Duration duration) {
+				lag.record(duration);
+			}
+
+		});
+	}
+
+}

@@ -1,0 +1,130 @@
+package io.github.vtstarter.autoconfigure.scheduler;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import io.github.vtstarter.autoconfigure.actuate.VirtualThreadDump;
+import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.scheduler.ThreadStack;
+
+import org.springframework.boot.json.JsonParserFactory;
+
+/**
+ * The virtual threads that hold a carrier now, from the JDK's JSON thread dump (the only JDK API that lists
+ * virtual threads).
+ * <ul>
+ * <li>JDK 24+ writes, for each virtual thread, {@code "virtual": true} and, while it is mounted,
+ * {@code "carrier"}: exact.</li>
+ * <li>JDK 21-23 write neither. A virtual thread is told from a platform thread by its id (not among the platform
+ * threads), and taken as mounted when its stack is not empty (an unmounted parked one shows none) and has no
+ * {@code Continuation.yield} frame (one that yielded and waits to continue). A thread pinned in
+ * {@code Object.wait()}, in {@code sleep} or {@code park} inside {@code synchronized}
+ * ({@code VirtualThread.parkOnCarrierThread}), or running, shows.</li>
+ * </ul>
+ * At most {@link #MAX_THREADS} threads and {@link #MAX_FRAMES} frames each are kept, so that the log line stays
+ * readable with thousands of threads.
+ */
+final class DumpHeldCarriers implements Supplier<List<ThreadStack>> {
+
+	static final int MAX_THREADS = 20;
+
+	static final int MAX_FRAMES = 30;
+
+	// A dump larger than this (some 40,000 threads) is not read: no evidence rather than a heap spike.
+	static final long MAX_DUMP_BYTES = 64L * 1024 * 1024;
+
+	@Override
+	public List<ThreadStack> get() {
+		if (!VirtualThreadDump.isSupported()) {
+			return List.of();
+		}
+		Set<String> platformIds = platformThreadIds();
+		Map<String, Object> dump = JsonParserFactory.getJsonParser().parseMap(VirtualThreadDump.json(MAX_DUMP_BYTES));
+		List<ThreadStack> held = new ArrayList<>();
+		for (Map<String, Object> thread : threads(dump)) {
+			if (held.size() >= MAX_THREADS) {
+				break;
+			}
+			String tid = String.valueOf(thread.get("tid"));
+			String name = String.valueOf(thread.get("name"));
+			List<String> frames = frames(thread.get("stack"));
+			if (name.startsWith(SchedulerWatchdog.PROBE_NAME) || !isVirtual(thread, tid, platformIds)) {
+				continue;
+			}
+			if (mounted(thread, frames)) {
+				held.add(new ThreadStack(name, tid, frames.subList(0, Math.min(frames.size(), MAX_FRAMES))));
+			}
+		}
+		return held;
+	}
+
+	private static boolean isVirtual(Map<String, Object> thread, String tid, Set<String> platformIds) {
+		Object virtual = thread.get("virtual");
+		if (virtual != null) {
+			return Boolean.parseBoolean(String.valueOf(virtual));
+		}
+		return !platformIds.contains(tid);
+	}
+
+	private static boolean mounted(Map<String, Object> thread, List<String> frames) {
+		if (thread.containsKey("virtual")) {
+			return thread.get("carrier") != null;
+		}
+		if (frames.isEmpty()) {
+			return false;
+		}
+		for (String frame : frames) {
+			if (frame.contains("jdk.internal.vm.Continuation.yield")) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> threads(Map<String, Object> dump) {
+		List<Map<String, Object>> threads = new ArrayList<>();
+		Object threadDump = dump.get("threadDump");
+		if (!(threadDump instanceof Map<?, ?> body)) {
+			return threads;
+		}
+		Object containers = body.get("threadContainers");
+		if (!(containers instanceof List<?> list)) {
+			return threads;
+		}
+		for (Object container : list) {
+			if (container instanceof Map<?, ?> map && map.get("threads") instanceof List<?> items) {
+				for (Object item : items) {
+					if (item instanceof Map<?, ?> thread) {
+						threads.add((Map<String, Object>) thread);
+					}
+				}
+			}
+		}
+		return threads;
+	}
+
+	private static List<String> frames(Object stack) {
+		List<String> frames = new ArrayList<>();
+		if (stack instanceof List<?> list) {
+			for (Object frame : list) {
+				frames.add(String.valueOf(frame));
+			}
+		}
+		return frames;
+	}
+
+	private static Set<String> platformThreadIds() {
+		Set<String> ids = new HashSet<>();
+		for (long id : ManagementFactory.getThreadMXBean().getAllThreadIds()) {
+			ids.add(Long.toString(id));
+		}
+		return ids;
+	}
+
+}

@@ -1,0 +1,41 @@
+package io.github.vtstarter.autoconfigure.scheduler;
+
+import io.github.vtstarter.scheduler.SchedulerWatchdog;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Starts the watchdog with the context, before the web server takes requests, and stops it after the server.
+ */
+class SchedulerWatchdogLifecycle implements SmartLifecycle {
+
+	/** Before the web server, which starts at {@code DEFAULT_PHASE - 1}. */
+	static final int PHASE = Integer.MIN_VALUE + 1000;
+
+	private final SchedulerWatchdog watchdog;
+
+	SchedulerWatchdogLifecycle(SchedulerWatchdog watchdog) {
+		this.watchdog = watchdog;
+	}
+
+	@Override
+	public void start() {
+		this.watchdog.start();
+	}
+
+	@Override
+	public void stop() {
+		this.watchdog.stop();
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.watchdog.isRunning();
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+}

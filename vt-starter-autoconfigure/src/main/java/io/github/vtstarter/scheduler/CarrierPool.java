@@ -1,0 +1,84 @@
+package io.github.vtstarter.scheduler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+
+/**
+ * The carrier threads of the virtual-thread scheduler and their {@link ForkJoinPool}.
+ * <p>
+ * The JDK keeps its default scheduler in a private field of {@code java.lang.VirtualThread}, which reflection
+ * cannot open without {@code --add-opens}. But every carrier is a platform thread of class
+ * {@code jdk.internal.misc.CarrierThread}, a {@link ForkJoinWorkerThread} in the thread group
+ * {@code CarrierThreads} (JDK 21 to 25), and {@link ForkJoinWorkerThread#getPool()} is public: one carrier gives
+ * the pool, and the pool its size, parallelism and queue, through public API only. Carriers exist once the first
+ * virtual thread has run; until then the pool is unknown ({@link #pool()} is {@code null}).
+ * <p>
+ * The pool grows beyond its parallelism when a virtual thread blocks its carrier in a way the JDK compensates
+ * for: {@code Object.wait()} and file I/O on JDK 21-23 (up to {@code jdk.virtualThreadScheduler.maxPoolSize},
+ * 256 by default). Growth is the visible trace of carriers held hostage.
+ */
+public final class CarrierPool {
+
+	static final String CARRIER_THREAD_CLASS = "jdk.internal.misc.CarrierThread";
+
+	private volatile ForkJoinPool pool;
+
+	/**
+	 * The scheduler's pool, looked up once a carrier exists.
+	 * @return the pool, or {@code null} while no virtual thread has run yet (or on Java 17)
+	 */
+	public ForkJoinPool pool() {
+		ForkJoinPool found = this.pool;
+		if (found == null) {
+			for (Thread thread : carriers()) {
+				found = ((ForkJoinWorkerThread) thread).getPool();
+				this.pool = found;
+				break;
+			}
+		}
+		return found;
+	}
+
+	/** @return the carriers that exist now (platform threads), idle ones included */
+	public List<Thread> carriers() {
+		List<Thread> carriers = new ArrayList<>();
+		for (Thread thread : allPlatformThreads()) {
+			if (thread != null && thread instanceof ForkJoinWorkerThread
+					&& thread.getClass().getName().equals(CARRIER_THREAD_CLASS)) {
+				carriers.add(thread);
+			}
+		}
+		return carriers;
+	}
+
+	/** @return the pool's size now (carriers alive), or -1 when unknown */
+	public int size() {
+		ForkJoinPool found = pool();
+		return (found != null) ? found.getPoolSize() : -1;
+	}
+
+	/** @return the pool's parallelism (carriers it aims to keep busy), or -1 when unknown */
+	public int parallelism() {
+		ForkJoinPool found = pool();
+		return (found != null) ? found.getParallelism() : -1;
+	}
+
+	private static Thread[] allPlatformThreads() {
+		ThreadGroup root = Thread.currentThread().getThreadGroup();
+		while (root.getParent() != null) {
+			root = root.getParent();
+		}
+		// Virtual threads are not in any group's list; enumerate sees platform threads only.
+		Thread[] threads = new Thread[root.activeCount() + 16];
+		int count;
+		while ((count = root.enumerate(threads, true)) == threads.length) {
+			threads = new Thread[threads.length * 2];
+		}
+		Thread[] result = new Thread[count];
+		System.arraycopy(threads, 0, result, 0, count);
+		return result;
+	}
+
+}

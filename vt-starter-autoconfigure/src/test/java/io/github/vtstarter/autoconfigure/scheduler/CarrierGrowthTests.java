@@ -1,0 +1,92 @@
+package io.github.vtstarter.autoconfigure.scheduler;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+
+import io.github.vtstarter.autoconfigure.actuate.PinningTestApplication;
+import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.testsupport.RunningApp;
+import io.github.vtstarter.threads.VirtualThreads;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Compensation for real (JDK 21-23): virtual threads in {@code Object.wait()} inside {@code synchronized} keep
+ * their carriers, the JDK adds carriers, and the endpoint, the meter and one WARN with the stacks say so.
+ */
+@EnabledIf(TestJdk.SYNCHRONIZED_PINS)
+@ExtendWith(OutputCaptureExtension.class)
+class CarrierGrowthTests {
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void objectWaitGrowsTheCarrierPoolAndItShows(CapturedOutput output) throws Exception {
+		try (RunningApp app = RunningApp.web(PinningTestApplication.class,
+				"management.endpoints.web.exposure.include=virtualthreads,metrics",
+				"vtstarter.scheduler.probe-interval=100ms")) {
+			SchedulerWatchdog watchdog = app.context().getBean(SchedulerWatchdog.class);
+			await().atMost(Duration.ofSeconds(30)).until(() -> watchdog.carriers().known());
+			int parallelism = watchdog.carriers().parallelism();
+			int waiters = parallelism + 4;
+			Object[] monitors = new Object[waiters];
+			List<Thread> threads = new ArrayList<>();
+			ThreadFactory factory = VirtualThreads.namedFactory("compensating-");
+			for (int i = 0; i < waiters; i++) {
+				Object monitor = new Object();
+				monitors[i] = monitor;
+				Thread thread = factory.newThread(() -> waitInside(monitor));
+				threads.add(thread);
+				thread.start();
+			}
+			try {
+				await().atMost(Duration.ofSeconds(30)).until(() -> watchdog.carriers().size() >= waiters);
+				Map<String, Object> body = app.get("/actuator/virtualthreads", Map.class);
+				Map<String, Object> carriers = (Map<String, Object>) ((Map<String, Object>) body.get("scheduler"))
+					.get("carriers");
+				assertThat((int) carriers.get("size")).isGreaterThan(parallelism);
+				assertThat((int) carriers.get("highWater")).isGreaterThanOrEqualTo(waiters);
+				assertThat(carriers.get("compensating")).isEqualTo(true);
+				Map<String, Object> meter = app.get("/actuator/metrics/jvm.threads.virtual.carriers", Map.class);
+				double value = (double) ((List<Map<String, Object>>) meter.get("measurements")).get(0).get("value");
+				assertThat(value).isGreaterThan(parallelism);
+				await().atMost(Duration.ofSeconds(30))
+					.until(() -> output.getOut().contains("the carrier pool grew beyond its parallelism"));
+				assertThat(output.getOut()).contains("Culprit frames: io.github.vtstarter.autoconfigure.scheduler.CarrierGrowthTests.waitInside")
+					.contains("java.base/java.lang.Object.wait0");
+			}
+			finally {
+				for (Object monitor : monitors) {
+					synchronized (monitor) {
+						monitor.notifyAll();
+					}
+				}
+				for (Thread thread : threads) {
+					thread.join(30_000);
+				}
+			}
+		}
+	}
+
+	static void waitInside(Object monitor) {
+		synchronized (monitor) {
+			try {
+				monitor.wait(60_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+}
