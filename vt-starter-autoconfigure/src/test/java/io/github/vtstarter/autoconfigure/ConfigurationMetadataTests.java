@@ -28,7 +28,8 @@ class ConfigurationMetadataTests {
 		assertThat(properties).extracting((property) -> property.get("name"))
 			.contains("spring.threads.virtual.enabled", "spring.task.execution.simple.concurrency-limit",
 					"spring.main.keep-alive", "vtstarter.pinning.enabled", "vtstarter.pinning.threshold",
-					"vtstarter.pinning.ring-size", "vtstarter.pinning.sites-shown", "vtstarter.pinning.log-new-sites");
+					"vtstarter.pinning.ring-size", "vtstarter.pinning.sites-shown", "vtstarter.pinning.log-new-sites",
+					"vtstarter.jms.virtual-threads.enabled");
 		assertThat(properties).filteredOn((property) -> property.get("name").equals("spring.threads.virtual.enabled"))
 			.singleElement()
 			.satisfies((property) -> assertThat(property).containsEntry("defaultValue", true));
