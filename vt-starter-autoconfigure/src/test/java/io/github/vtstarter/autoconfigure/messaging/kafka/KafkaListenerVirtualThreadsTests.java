@@ -1,14 +1,22 @@
 package io.github.vtstarter.autoconfigure.messaging.kafka;
 
+import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreadStats;
 import io.github.vtstarter.threads.VirtualThreads;
+import org.apache.kafka.clients.admin.AdminClient;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
@@ -22,6 +30,7 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 
@@ -91,6 +100,44 @@ class KafkaListenerVirtualThreadsTests {
 			});
 	}
 
+	@Test
+	@SuppressWarnings("unchecked")
+	void aListenerInTheMiddleOfARecordFinishesItAtCloseAndTheOffsetIsCommittedOnlyThen() throws Exception {
+		runner().withPropertyValues("spring.threads.virtual.enabled=true")
+			.withUserConfiguration(BlockingListener.class)
+			.run((context) -> {
+				String topic = context.getEnvironment().getProperty("test.topic");
+				BlockingListener listener = context.getBean(BlockingListener.class);
+				KafkaTemplate<Object, Object> template = context.getBean(KafkaTemplate.class);
+				template.send(topic, "first").get(30, TimeUnit.SECONDS);
+				template.send(topic, "slow").get(30, TimeUnit.SECONDS);
+				assertThat(listener.entered.await(60, TimeUnit.SECONDS)).isTrue();
+				assertThat(VirtualThreads.isVirtual(listener.thread)).isTrue();
+				CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
+				KafkaListenerEndpointRegistry registry = context.getBean(KafkaListenerEndpointRegistry.class);
+				Eventually.await(Duration.ofSeconds(30), () -> !registry.getListenerContainer("blocking").isRunning());
+				// Told to stop while the second record (offset 1) is in the listener: the group's committed offset
+				// is not past it.
+				assertThat(committedOffset(topic + "-blocking", topic)).isLessThanOrEqualTo(1);
+				assertThat(closing).isNotDone();
+				listener.release.countDown();
+				closing.get(60, TimeUnit.SECONDS);
+				assertThat(listener.finished).isEqualTo(2);
+				// The record was finished, then its offset committed before the consumer closed.
+				assertThat(committedOffset(topic + "-blocking", topic)).isEqualTo(2);
+			});
+	}
+
+	private static long committedOffset(String group, String topic) throws Exception {
+		try (AdminClient admin = AdminClient.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, brokers()))) {
+			OffsetAndMetadata offset = admin.listConsumerGroupOffsets(group)
+				.partitionsToOffsetAndMetadata()
+				.get(30, TimeUnit.SECONDS)
+				.get(new TopicPartition(topic, 0));
+			return (offset != null) ? offset.offset() : -1;
+		}
+	}
+
 	@SuppressWarnings("unchecked")
 	private static Thread sendAndAwaitListener(KafkaTemplate<?, ?> template, Listener listener, String topic)
 			throws Exception {
@@ -106,6 +153,31 @@ class KafkaListenerVirtualThreadsTests {
 		@KafkaListener(topics = "${test.topic}")
 		void onMessage(String message) {
 			this.thread.complete(Thread.currentThread());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class BlockingListener {
+
+		final CountDownLatch entered = new CountDownLatch(1);
+
+		final CountDownLatch release = new CountDownLatch(1);
+
+		volatile Thread thread;
+
+		volatile int finished;
+
+		@KafkaListener(id = "blocking", topics = "${test.topic}", groupId = "${test.topic}-blocking")
+		void onMessage(String message) throws InterruptedException {
+			if (message.equals("slow")) {
+				this.thread = Thread.currentThread();
+				this.entered.countDown();
+				// Waits through the close, as a slow database write would.
+				while (!this.release.await(60, TimeUnit.SECONDS)) {
+				}
+			}
+			this.finished++;
 		}
 
 	}
