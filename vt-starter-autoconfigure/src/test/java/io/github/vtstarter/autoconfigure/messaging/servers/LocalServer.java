@@ -108,7 +108,7 @@ public final class LocalServer implements AutoCloseable {
 		}
 	}
 
-	private static int freePort() throws IOException {
+	public static int freePort() throws IOException {
 		try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
 			return socket.getLocalPort();
 		}
