@@ -81,7 +81,7 @@ class JmsIdleConsumerPinningTests {
 					(idle ? idlePinned : startupPinned).incrementAndGet();
 					pinnedSites.add((idle ? "idle: " : "startup: ") + topFrames(event));
 					if (idle) {
-						idleSites.add(topFrames(event));
+						idleSites.add(frames(event, 12));
 					}
 				}
 			});
@@ -121,8 +121,10 @@ class JmsIdleConsumerPinningTests {
 		if (TestJdk.synchronizedPins()) {
 			// Java 21-23: the Artemis client blocks inside its own synchronized blocks (the commit that ends each
 			// empty receive of a transacted session is a round trip to the broker), so there are pinned events, but
-			// none in Spring's container or in the starter: the provider's client is what pins.
-			assertThat(idleSites).allMatch((site) -> site.startsWith("org.apache.activemq.artemis."));
+			// none in Spring's container or in the starter: the provider's client is what pins (with Artemis 2.40 also a
+			// Netty buffer allocation made under Artemis's lock).
+			assertThat(idleSites).allMatch((site) -> site.contains("org.apache.activemq.artemis."))
+				.noneMatch((site) -> site.startsWith("org.springframework.") || site.startsWith("io.github.vtstarter."));
 		}
 		else {
 			assertThat(idlePinned.get()).isZero();
@@ -136,6 +138,10 @@ class JmsIdleConsumerPinningTests {
 	}
 
 	private static String topFrames(RecordedEvent event) {
+		return frames(event, 4);
+	}
+
+	private static String frames(RecordedEvent event, int count) {
 		if (event.getStackTrace() == null) {
 			return "(no stack)";
 		}
@@ -144,7 +150,7 @@ class JmsIdleConsumerPinningTests {
 			.stream()
 			.filter((frame) -> !frame.getMethod().getType().getName().startsWith("java."))
 			.filter((frame) -> !frame.getMethod().getType().getName().startsWith("jdk."))
-			.limit(4)
+			.limit(count)
 			.map((frame) -> frame.getMethod().getType().getName() + "." + frame.getMethod().getName())
 			.collect(Collectors.joining(" < "));
 	}
