@@ -48,7 +48,7 @@ class StartupGuardTests {
 				{ "org.apache.catalina", "org.apache.coyote", "org.apache.tomcat" }, { "org.eclipse.jetty" },
 				{ "io.undertow" }, { "org.springframework.web.servlet" }, { "com.tngtech.archunit" },
 				{ "org.springframework.kafka" }, { "org.springframework.jms" }, { "org.springframework.data.redis" },
-				{ "org.springframework.amqp" } };
+				{ "org.springframework.amqp" }, { "org.springframework.integration" } };
 		String[][] properties = { {}, { "spring.threads.virtual.enabled=false" },
 				{ "spring.main.keep-alive=true", "vtstarter.pinning.enabled=false" } };
 		for (String[] packages : hidden) {
