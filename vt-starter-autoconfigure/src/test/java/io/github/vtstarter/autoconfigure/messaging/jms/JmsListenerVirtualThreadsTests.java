@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
@@ -81,6 +82,7 @@ class JmsListenerVirtualThreadsTests {
 				// One long-lived consumer per unit of concurrency, each on its own virtual thread.
 				Eventually.await(Duration.ofSeconds(30), () -> stats.getLive() == 3);
 				assertThat(stats.getStarted()).isEqualTo(3);
+				SeenByUsers.assertCounted(context.getBean(VirtualThreadRegistry.class), "jms", 3);
 			});
 	}
 

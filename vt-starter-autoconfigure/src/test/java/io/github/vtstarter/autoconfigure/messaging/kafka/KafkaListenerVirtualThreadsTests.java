@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
@@ -73,6 +74,7 @@ class KafkaListenerVirtualThreadsTests {
 			// One consumer thread per container (concurrency 1): started, and alive while the container runs.
 			assertThat(stats.getStarted()).isEqualTo(1);
 			assertThat(stats.getLive()).isEqualTo(1);
+			SeenByUsers.assertCounted(context.getBean(VirtualThreadRegistry.class), "kafka", 1);
 		});
 	}
 

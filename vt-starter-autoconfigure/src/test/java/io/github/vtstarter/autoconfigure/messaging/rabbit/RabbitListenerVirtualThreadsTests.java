@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.servers.LocalServer;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
@@ -96,6 +97,7 @@ class RabbitListenerVirtualThreadsTests {
 			assertThat(VirtualThreads.isVirtual(thread)).isTrue();
 			assertThat(thread.getName()).startsWith("rabbit-simple-");
 			assertThat(context.getBean(VirtualThreadRegistry.class).stats("rabbit-simple").getLive()).isEqualTo(1);
+			SeenByUsers.assertCounted(context.getBean(VirtualThreadRegistry.class), "rabbit-simple", 1);
 		});
 	}
 

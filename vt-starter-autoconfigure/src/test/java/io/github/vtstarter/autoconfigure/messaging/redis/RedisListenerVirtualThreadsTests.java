@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.servers.LocalServer;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.TestJdk;
@@ -74,6 +75,8 @@ class RedisListenerVirtualThreadsTests {
 				.stats(RedisListenerVirtualThreads.EXECUTOR_NAME);
 			// A task per message.
 			Eventually.await(Duration.ofSeconds(10), () -> stats.getCompleted() >= 1 && stats.getLive() == 0);
+			SeenByUsers.assertCounted(context.getBean(VirtualThreadRegistry.class),
+					RedisListenerVirtualThreads.EXECUTOR_NAME, 1);
 		});
 	}
 
