@@ -35,7 +35,9 @@ class StartupWithoutJarsTests {
 			// One server at a time: Jetty's and Undertow's WebSocket support do not share a class path.
 			"tomcat-embed-|spring-boot-tomcat|undertow-", "tomcat-embed-|spring-boot-tomcat|jetty-|websocket-",
 			"tomcat-embed-|spring-boot-tomcat|jetty-|websocket-|undertow-|spring-webmvc|spring-boot-webmvc|jakarta.servlet-api",
-			"archunit" })
+			"archunit",
+			// No messaging library at all: the starter's Kafka, RabbitMQ, JMS, Redis and Integration pieces.
+			"spring-kafka|spring-jms|spring-rabbit|spring-amqp|spring-data-redis|spring-integration-|artemis-|jakarta.jms" })
 	void applicationStarts(String withoutJars) throws Exception {
 		Pattern excluded = Pattern.compile(".*[/\\\\](" + (withoutJars.isEmpty() ? "(?!)" : withoutJars) + ")[^/\\\\]*$");
 		List<String> classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))

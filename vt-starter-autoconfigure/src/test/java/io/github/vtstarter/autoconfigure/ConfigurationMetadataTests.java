@@ -32,7 +32,7 @@ class ConfigurationMetadataTests {
 					"vtstarter.scheduler.enabled", "vtstarter.scheduler.probe-interval",
 					"vtstarter.scheduler.lag-warning-threshold", "vtstarter.scheduler.starvation-threshold",
 					"vtstarter.management.platform-threads", "vtstarter.doctor.enabled", "vtstarter.dump.max-size",
-					"vtstarter.dump.max-threads");
+					"vtstarter.dump.max-threads", "vtstarter.jms.virtual-threads.enabled");
 		assertThat(properties).filteredOn((property) -> property.get("name").equals("spring.threads.virtual.enabled"))
 			.singleElement()
 			.satisfies((property) -> assertThat(property).containsEntry("defaultValue", true));

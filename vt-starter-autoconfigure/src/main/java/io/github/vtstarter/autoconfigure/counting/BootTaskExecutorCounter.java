@@ -1,7 +1,5 @@
 package io.github.vtstarter.autoconfigure.counting;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.util.concurrent.ThreadFactory;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
@@ -14,7 +12,6 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * On Boot 3.2+, where Boot itself puts {@code applicationTaskExecutor} and {@code taskScheduler} on virtual
@@ -67,21 +64,19 @@ class BootTaskExecutorCounter implements BeanPostProcessor {
 	}
 
 	private void count(SimpleAsyncTaskExecutor executor, String beanName, boolean scheduler) {
-		Method setVirtualThreads = ReflectionUtils.findMethod(SimpleAsyncTaskExecutor.class, "setVirtualThreads",
-				boolean.class);
 		VirtualThreadRegistry threads = this.registry.getIfAvailable();
-		if (setVirtualThreads == null || threads == null || executor.getThreadFactory() != null
-				|| !usesVirtualThreads(executor)) {
+		if (threads == null || executor.getThreadFactory() != null
+				|| !BootVirtualExecutors.usesVirtualThreads(executor)) {
 			// Not Boot's virtual executor as we know it (a thread factory of the application's, platform threads).
 			return;
 		}
 		ThreadFactory counted = scheduler ? schedulerThreads(threads, beanName, executor.getThreadNamePrefix())
 				: threads.threadFactory(beanName, executor.getThreadNamePrefix());
-		ReflectionUtils.invokeMethod(setVirtualThreads, executor, false);
-		executor.setThreadFactory(counted);
-		// What executor.pool.max reports (spring.task.execution.simple.concurrency-limit).
-		threads.stats(beanName).setConcurrencyLimit(executor.getConcurrencyLimit());
-		logger.debug("Counting the virtual threads of Boot's " + beanName);
+		if (BootVirtualExecutors.replaceThreadFactory(executor, counted)) {
+			// What executor.pool.max reports (spring.task.execution.simple.concurrency-limit).
+			threads.stats(beanName).setConcurrencyLimit(executor.getConcurrencyLimit());
+			logger.debug("Counting the virtual threads of Boot's " + beanName);
+		}
 	}
 
 	/** Counts every thread but the pool workers, numbered from 1 as Spring numbers them. */
@@ -90,15 +85,6 @@ class BootTaskExecutorCounter implements BeanPostProcessor {
 		VirtualThreadStats stats = threads.stats(beanName);
 		return (task) -> named.newThread(task.getClass().getName().equals(POOL_WORKER_CLASS) ? task
 				: stats.track(task));
-	}
-
-	private static boolean usesVirtualThreads(SimpleAsyncTaskExecutor executor) {
-		Field delegate = ReflectionUtils.findField(SimpleAsyncTaskExecutor.class, "virtualThreadDelegate");
-		if (delegate == null) {
-			return false;
-		}
-		ReflectionUtils.makeAccessible(delegate);
-		return ReflectionUtils.getField(delegate, executor) != null;
 	}
 
 }

@@ -1,0 +1,102 @@
+package io.github.vtstarter.autoconfigure.messaging.jms;
+
+import java.lang.reflect.Field;
+
+import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.task.VirtualThreadTaskExecutor;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.jms.config.DefaultJmsListenerContainerFactory;
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * Gives every {@link DefaultJmsListenerContainerFactory} that has no task executor of its own a virtual thread per
+ * consumer, named {@code jms-1}, {@code jms-2}, ... and counted under {@code jms}. Boot never does this (on any
+ * line); the factory is post-processed after Boot's configurer ran, so {@code spring.jms.listener.*}
+ * (concurrency, acknowledge mode, receive timeout, max messages per task) stays as configured.
+ * <p>
+ * What runs on each thread is one of the {@code DefaultMessageListenerContainer}'s consumers: a loop that calls
+ * {@code receive(receiveTimeout)} and hands a message to the listener, then receives again. With an executor that
+ * is not a {@code SchedulingTaskExecutor} (this one), Spring keeps each consumer on its thread until the container
+ * stops ({@code maxMessagesPerTask} -1), so there are as many {@code jms-} threads as consumers, and the
+ * concurrency setting is what virtual threads make cheap to raise. Idle consumers above the minimum end after
+ * {@code idleTaskExecutionLimit} receives, as on platform threads.
+ * <p>
+ * The factory keeps no getter for its executor; the field is read by reflection, and if that fails the feature
+ * is off with one WARN ({@link DegradedFeatures}) rather than overriding an executor the application may have set.
+ */
+class JmsListenerVirtualThreads implements BeanPostProcessor, DisposableBean {
+
+	static final String EXECUTOR_NAME = "jms";
+
+	static final String THREAD_NAME_PREFIX = "jms-";
+
+	private static final Log logger = LogFactory.getLog(JmsListenerVirtualThreads.class);
+
+	private final ObjectProvider<VirtualThreadRegistry> registry;
+
+	private volatile VirtualThreadTaskExecutor executor;
+
+	JmsListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry) {
+		this.registry = registry;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (bean instanceof DefaultJmsListenerContainerFactory factory) {
+			DegradedFeatures.guard(logger, "JMS listeners on virtual threads (" + beanName + ")",
+					() -> configure(factory, beanName));
+		}
+		return bean;
+	}
+
+	private void configure(DefaultJmsListenerContainerFactory factory, String beanName) {
+		Field field = ReflectionUtils.findField(DefaultJmsListenerContainerFactory.class, "taskExecutor");
+		if (field == null) {
+			throw new IllegalStateException("DefaultJmsListenerContainerFactory has no taskExecutor field in this "
+					+ "Spring Framework; cannot tell whether the application set an executor");
+		}
+		ReflectionUtils.makeAccessible(field);
+		Object own = ReflectionUtils.getField(field, factory);
+		if (own != null) {
+			logger.debug("JMS listener container factory '" + beanName + "' has a task executor of its own; leaving it on "
+					+ own);
+			return;
+		}
+		factory.setTaskExecutor(executor());
+		logger.debug("JMS listener container factory '" + beanName + "' runs its consumers on virtual threads");
+	}
+
+	private VirtualThreadTaskExecutor executor() {
+		VirtualThreadTaskExecutor executor = this.executor;
+		if (executor == null) {
+			synchronized (this) {
+				executor = this.executor;
+				if (executor == null) {
+					executor = new VirtualThreadTaskExecutor(EXECUTOR_NAME,
+							this.registry.getObject().threadFactory(EXECUTOR_NAME, THREAD_NAME_PREFIX));
+					this.executor = executor;
+				}
+			}
+		}
+		return executor;
+	}
+
+	/**
+	 * Refuses new consumers once the context closes. The containers, stopped before this runs, wait for their
+	 * consumers themselves: a listener in the middle of a message finishes it before its session acknowledges.
+	 */
+	@Override
+	public void destroy() throws InterruptedException {
+		VirtualThreadTaskExecutor executor = this.executor;
+		if (executor != null) {
+			executor.destroy();
+		}
+	}
+
+}

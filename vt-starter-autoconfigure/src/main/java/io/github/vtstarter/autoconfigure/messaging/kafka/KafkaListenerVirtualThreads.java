@@ -1,0 +1,79 @@
+package io.github.vtstarter.autoconfigure.messaging.kafka;
+
+import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.task.VirtualThreadTaskExecutor;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.kafka.config.AbstractKafkaListenerContainerFactory;
+import org.springframework.kafka.listener.ContainerProperties;
+
+/**
+ * The backport, for Boot 3.1: gives every Kafka listener container factory that has no listener task executor
+ * of its own the one Boot 3.2+ gives the factory it configures, a virtual thread per consumer, named
+ * {@code kafka-1}, {@code kafka-2}, ... and counted under {@code kafka}.
+ * <p>
+ * Boot 3.2 does it through its {@code ConcurrentKafkaListenerContainerFactoryConfigurer}, which Boot 3.1's
+ * configurer cannot do (it has no such setter), so the factory is post-processed instead. A factory whose
+ * {@code ContainerProperties} already name an executor keeps it: the application's choice wins.
+ * <p>
+ * What runs on the thread is the container's consumer loop: poll, then the listener for each record of the
+ * batch, one after the other. A container's {@code concurrency} (at most one consumer per partition) is how many
+ * such threads a factory's containers start; virtual threads make each one cheap, not the records of one
+ * partition parallel.
+ */
+class KafkaListenerVirtualThreads implements BeanPostProcessor {
+
+	static final String EXECUTOR_NAME = "kafka";
+
+	static final String THREAD_NAME_PREFIX = "kafka-";
+
+	private static final Log logger = LogFactory.getLog(KafkaListenerVirtualThreads.class);
+
+	private final ObjectProvider<VirtualThreadRegistry> registry;
+
+	// One executor for all factories, as Boot 3.2 shares one between the containers of its factory.
+	private volatile VirtualThreadTaskExecutor executor;
+
+	KafkaListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry) {
+		this.registry = registry;
+	}
+
+	@Override
+	public Object postProcessBeforeInitialization(Object bean, String beanName) {
+		if (bean instanceof AbstractKafkaListenerContainerFactory<?, ?, ?> factory) {
+			DegradedFeatures.guard(logger, "Kafka listeners on virtual threads (" + beanName + ")",
+					() -> configure(factory.getContainerProperties(), beanName));
+		}
+		return bean;
+	}
+
+	private void configure(ContainerProperties properties, String beanName) {
+		if (properties.getListenerTaskExecutor() != null) {
+			logger.debug("Kafka listener container factory '" + beanName
+					+ "' has a listener task executor of its own; leaving it on " + properties.getListenerTaskExecutor());
+			return;
+		}
+		properties.setListenerTaskExecutor(executor());
+		logger.debug("Kafka listener container factory '" + beanName + "' runs its consumers on virtual threads");
+	}
+
+	private VirtualThreadTaskExecutor executor() {
+		VirtualThreadTaskExecutor executor = this.executor;
+		if (executor == null) {
+			synchronized (this) {
+				executor = this.executor;
+				if (executor == null) {
+					executor = new VirtualThreadTaskExecutor(EXECUTOR_NAME,
+							this.registry.getObject().threadFactory(EXECUTOR_NAME, THREAD_NAME_PREFIX));
+					this.executor = executor;
+				}
+			}
+		}
+		return executor;
+	}
+
+}

@@ -1,0 +1,167 @@
+package io.github.vtstarter.autoconfigure.messaging.jms;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.pinning.Eventually;
+import io.github.vtstarter.pinning.TestJdk;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.jms.JmsAutoConfiguration;
+import org.springframework.boot.autoconfigure.jms.artemis.ArtemisAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jms.annotation.JmsListener;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * While a {@code DefaultMessageListenerContainer} on virtual threads waits for messages, its consumers loop on
+ * {@code receive(timeout)}. A real JFR recording over such an idle period, long enough for every consumer to wait
+ * out its receive timeout many times, shows what pins there: on Java 24+ nothing; on Java 21-23 only the Artemis
+ * client, which blocks inside its own {@code synchronized} blocks (the commit after each empty receive of a
+ * transacted session, a round trip to the broker), never Spring's container or the starter. The Artemis client's
+ * {@code receive} also waits in {@code Object.wait} inside {@code synchronized}, which on Java 21-23 holds the
+ * carrier without any {@code jdk.VirtualThreadPinned} event; docs/messaging.md says what that means for high
+ * consumer counts. The counts and sites are printed.
+ */
+@EnabledIf(TestJdk.VIRTUAL_THREADS)
+class JmsIdleConsumerPinningTests {
+
+	private static final int CONSUMERS = 4;
+
+	// Waits of the consumers after all of them are up: each receive(100ms) that times out is at least one.
+	private static final int IDLE_WAITS = 10 * CONSUMERS;
+
+	private static EmbeddedArtemis broker;
+
+	@BeforeAll
+	static void startBroker() throws Exception {
+		broker = EmbeddedArtemis.start();
+	}
+
+	@AfterAll
+	static void stopBroker() throws Exception {
+		if (broker != null) {
+			broker.stop();
+		}
+	}
+
+	@Test
+	void idleConsumersDoNotPin() {
+		Set<String> waitingConsumers = ConcurrentHashMap.newKeySet();
+		AtomicReference<Instant> idleFrom = new AtomicReference<>(Instant.MAX);
+		AtomicInteger startupPinned = new AtomicInteger();
+		AtomicInteger idlePinned = new AtomicInteger();
+		AtomicInteger idleWaits = new AtomicInteger();
+		Set<String> pinnedSites = ConcurrentHashMap.newKeySet();
+		Set<String> idleSites = ConcurrentHashMap.newKeySet();
+		try (RecordingStream recording = new RecordingStream()) {
+			recording.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
+			recording.enable("jdk.JavaMonitorWait").withThreshold(Duration.ZERO);
+			recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO);
+			recording.onEvent("jdk.VirtualThreadPinned", (event) -> {
+				if (consumer(event) != null) {
+					boolean idle = event.getStartTime().isAfter(idleFrom.get());
+					(idle ? idlePinned : startupPinned).incrementAndGet();
+					pinnedSites.add((idle ? "idle: " : "startup: ") + topFrames(event));
+					if (idle) {
+						idleSites.add(frames(event, 12));
+					}
+				}
+			});
+			Consumer<RecordedEvent> waits = (event) -> {
+				String consumer = consumer(event);
+				if (consumer != null) {
+					waitingConsumers.add(consumer);
+					if (event.getStartTime().isAfter(idleFrom.get())) {
+						idleWaits.incrementAndGet();
+					}
+				}
+			};
+			recording.onEvent("jdk.JavaMonitorWait", waits);
+			recording.onEvent("jdk.ThreadPark", waits);
+			recording.startAsync();
+			new ApplicationContextRunner()
+				.withConfiguration(AutoConfigurations.of(VirtualThreadsAutoConfiguration.class,
+						VirtualThreadsJmsAutoConfiguration.class, ArtemisAutoConfiguration.class,
+						JmsAutoConfiguration.class))
+				.withUserConfiguration(IdleListener.class)
+				.withPropertyValues("spring.threads.virtual.enabled=true", "spring.artemis.mode=native",
+						"spring.artemis.broker-url=" + EmbeddedArtemis.URL, "test.queue=idle-" + UUID.randomUUID(),
+						"spring.jms.listener.concurrency=" + CONSUMERS, "spring.jms.listener.max-concurrency=" + CONSUMERS,
+						"spring.jms.listener.receive-timeout=100ms")
+				.run((context) -> {
+					// Every consumer has opened its session and consumer and waits for messages: the idle period
+					// starts now, and lasts until the consumers have waited out their receive timeout many times.
+					Eventually.await(Duration.ofSeconds(60), () -> waitingConsumers.size() == CONSUMERS);
+					idleFrom.set(Instant.now());
+					Eventually.await(Duration.ofSeconds(60), () -> idleWaits.get() >= IDLE_WAITS);
+				});
+		}
+		System.out.printf("Idle JMS consumers on Java %d: %d waits while idle, %d pinned events while idle, "
+				+ "%d pinned events while opening sessions and consumers%n", TestJdk.feature(), idleWaits.get(),
+				idlePinned.get(), startupPinned.get());
+		pinnedSites.forEach((site) -> System.out.println("Pinned at " + site));
+		if (TestJdk.synchronizedPins()) {
+			// Java 21-23: the Artemis client blocks inside its own synchronized blocks (the commit that ends each
+			// empty receive of a transacted session is a round trip to the broker), so there are pinned events, but
+			// none in Spring's container or in the starter: the provider's client is what pins (with Artemis 2.40 also a
+			// Netty buffer allocation made under Artemis's lock).
+			assertThat(idleSites).allMatch((site) -> site.contains("org.apache.activemq.artemis."))
+				.noneMatch((site) -> site.startsWith("org.springframework.") || site.startsWith("io.github.vtstarter."));
+		}
+		else {
+			assertThat(idlePinned.get()).isZero();
+		}
+	}
+
+	private static String consumer(RecordedEvent event) {
+		RecordedThread thread = event.getThread();
+		String name = (thread != null) ? thread.getJavaName() : null;
+		return (name != null && name.startsWith("jms-")) ? name : null;
+	}
+
+	private static String topFrames(RecordedEvent event) {
+		return frames(event, 4);
+	}
+
+	private static String frames(RecordedEvent event, int count) {
+		if (event.getStackTrace() == null) {
+			return "(no stack)";
+		}
+		return event.getStackTrace()
+			.getFrames()
+			.stream()
+			.filter((frame) -> !frame.getMethod().getType().getName().startsWith("java."))
+			.filter((frame) -> !frame.getMethod().getType().getName().startsWith("jdk."))
+			.limit(count)
+			.map((frame) -> frame.getMethod().getType().getName() + "." + frame.getMethod().getName())
+			.collect(Collectors.joining(" < "));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class IdleListener {
+
+		@JmsListener(destination = "${test.queue}")
+		void onMessage(String message) {
+		}
+
+	}
+
+}

@@ -1,0 +1,185 @@
+package io.github.vtstarter.autoconfigure.messaging.rabbit;
+
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
+import io.github.vtstarter.autoconfigure.messaging.servers.LocalServer;
+import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.github.vtstarter.threads.VirtualThreads;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+
+import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.rabbit.annotation.RabbitListener;
+import org.springframework.amqp.rabbit.config.DirectRabbitListenerContainerFactory;
+import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.amqp.RabbitAutoConfiguration;
+import org.springframework.boot.autoconfigure.amqp.SimpleRabbitListenerContainerFactoryConfigurer;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.util.ReflectionUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A real RabbitMQ (Debian's rabbitmq-server, started on free ports with its own directory and epmd) delivers to a
+ * {@code @RabbitListener}: with the simple container (Boot's default) it runs on a counted virtual thread named
+ * {@code rabbit-simple-N}, on Boot 3.1 (the backport) and 3.2+ (Boot's executor, counted); the direct factory gets
+ * {@code rabbit-direct-}; switched off, platform threads; a factory with its own executor keeps it.
+ */
+@EnabledIf(TestJdk.VIRTUAL_THREADS)
+class RabbitListenerVirtualThreadsTests {
+
+	private static final String BINARY = "/usr/lib/rabbitmq/bin/rabbitmq-server";
+
+	private static LocalServer rabbit;
+
+	private static int epmdPort;
+
+	@BeforeAll
+	static void startRabbit() throws Exception {
+		epmdPort = LocalServer.freePort();
+		int distributionPort = LocalServer.freePort();
+		rabbit = LocalServer.start("rabbitmq-server", BINARY, (port, dir) -> List.of(BINARY), (port, dir) -> {
+			Files.writeString(dir.resolve("enabled_plugins"), "[].");
+			return Map.ofEntries(Map.entry("HOME", dir.toString()), Map.entry("RABBITMQ_NODE_PORT", String.valueOf(port)),
+					Map.entry("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1"),
+					Map.entry("RABBITMQ_NODENAME", "vt" + port + "@localhost"),
+					Map.entry("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString()),
+					Map.entry("RABBITMQ_LOG_BASE", dir.resolve("log").toString()),
+					Map.entry("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString()),
+					Map.entry("RABBITMQ_CONFIG_FILE", dir.resolve("none").toString()),
+					Map.entry("RABBITMQ_PID_FILE", dir.resolve("pid").toString()),
+					Map.entry("RABBITMQ_DIST_PORT", String.valueOf(distributionPort)),
+					// An epmd of its own, on a free port, stopped after the test: the shared one on 4369 stays untouched.
+					Map.entry("ERL_EPMD_PORT", String.valueOf(epmdPort)));
+		});
+	}
+
+	@AfterAll
+	static void stopRabbit() throws Exception {
+		if (rabbit != null) {
+			rabbit.close();
+			new ProcessBuilder("epmd", "-port", String.valueOf(epmdPort), "-kill").inheritIO().start().waitFor(30,
+					TimeUnit.SECONDS);
+		}
+	}
+
+	private final String queue = "vt-" + UUID.randomUUID();
+
+	private ApplicationContextRunner runner() {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(VirtualThreadsAutoConfiguration.class,
+					VirtualThreadsRabbitAutoConfiguration.class, RabbitAutoConfiguration.class))
+			.withUserConfiguration(Listener.class)
+			.withPropertyValues("spring.rabbitmq.host=127.0.0.1", "spring.rabbitmq.port=" + rabbit.port(),
+					"test.queue=" + this.queue);
+	}
+
+	@Test
+	void simpleListenerRunsOnACountedVirtualThreadNamedRabbitSimple() {
+		runner().withPropertyValues("spring.threads.virtual.enabled=true").run((context) -> {
+			Thread thread = sendAndAwait(context.getBean(RabbitTemplate.class), context.getBean(Listener.class));
+			assertThat(VirtualThreads.isVirtual(thread)).isTrue();
+			assertThat(thread.getName()).startsWith("rabbit-simple-");
+			assertThat(context.getBean(VirtualThreadRegistry.class).stats("rabbit-simple").getLive()).isEqualTo(1);
+			SeenByUsers.assertCounted(context.getBean(VirtualThreadRegistry.class), "rabbit-simple", 1);
+		});
+	}
+
+	@Test
+	void theDirectFactoryGetsRabbitDirectVirtualThreads() {
+		runner().withPropertyValues("spring.threads.virtual.enabled=true", "spring.rabbitmq.listener.type=direct")
+			.run((context) -> {
+				DirectRabbitListenerContainerFactory factory = context.getBean(DirectRabbitListenerContainerFactory.class);
+				Object executor = taskExecutor(factory);
+				CompletableFuture<Thread> thread = new CompletableFuture<>();
+				((java.util.concurrent.Executor) executor).execute(() -> thread.complete(Thread.currentThread()));
+				assertThat(VirtualThreads.isVirtual(thread.get(10, TimeUnit.SECONDS))).isTrue();
+				assertThat(thread.get().getName()).startsWith("rabbit-direct-");
+				Thread listener = sendAndAwait(context.getBean(RabbitTemplate.class), context.getBean(Listener.class));
+				System.out.println("Direct container listener thread: " + listener + " virtual="
+						+ VirtualThreads.isVirtual(listener));
+			});
+	}
+
+	@Test
+	void switchedOffTheListenerRunsOnAPlatformThread() {
+		runner().withPropertyValues("spring.threads.virtual.enabled=false").run((context) -> {
+			Thread thread = sendAndAwait(context.getBean(RabbitTemplate.class), context.getBean(Listener.class));
+			assertThat(VirtualThreads.isVirtual(thread)).isFalse();
+		});
+	}
+
+	@Test
+	void aFactoryWithItsOwnExecutorKeepsIt() {
+		runner().withPropertyValues("spring.threads.virtual.enabled=true")
+			.withUserConfiguration(OwnFactory.class)
+			.run((context) -> {
+				Thread thread = sendAndAwait(context.getBean(RabbitTemplate.class), context.getBean(Listener.class));
+				assertThat(VirtualThreads.isVirtual(thread)).isFalse();
+				assertThat(thread.getName()).startsWith("mine-");
+			});
+	}
+
+	private static Object taskExecutor(Object factory) {
+		java.lang.reflect.Field field = ReflectionUtils
+			.findField(org.springframework.amqp.rabbit.config.AbstractRabbitListenerContainerFactory.class, "taskExecutor");
+		ReflectionUtils.makeAccessible(field);
+		return ReflectionUtils.getField(field, factory);
+	}
+
+	private static Thread sendAndAwait(RabbitTemplate template, Listener listener) throws Exception {
+		template.convertAndSend(listener.queue.getName(), "hello");
+		return listener.thread.get(60, TimeUnit.SECONDS);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Listener {
+
+		final CompletableFuture<Thread> thread = new CompletableFuture<>();
+
+		Queue queue;
+
+		@Bean
+		Queue testQueue(org.springframework.core.env.Environment environment) {
+			this.queue = new Queue(environment.getProperty("test.queue"), false, false, true);
+			return this.queue;
+		}
+
+		@RabbitListener(queues = "${test.queue}")
+		void onMessage(String message) {
+			this.thread.complete(Thread.currentThread());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnFactory {
+
+		@Bean
+		SimpleRabbitListenerContainerFactory rabbitListenerContainerFactory(
+				SimpleRabbitListenerContainerFactoryConfigurer configurer, ConnectionFactory connectionFactory) {
+			SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
+			configurer.configure(factory, connectionFactory);
+			factory.setTaskExecutor(new SimpleAsyncTaskExecutor("mine-"));
+			return factory;
+		}
+
+	}
+
+}
