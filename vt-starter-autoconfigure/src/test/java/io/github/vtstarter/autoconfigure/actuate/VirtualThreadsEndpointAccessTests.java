@@ -6,7 +6,9 @@ import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.convert.ApplicationConversionService;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.convert.support.ConfigurableConversionService;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -20,7 +22,10 @@ class VirtualThreadsEndpointAccessTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class,
 				VirtualThreadsEndpointAutoConfiguration.class))
-		.withPropertyValues("management.endpoints.web.exposure.include=virtualthreads");
+		.withPropertyValues("management.endpoints.web.exposure.include=virtualthreads")
+		// as in a SpringApplication, so that "read-only" reads as Access.READ_ONLY
+		.withInitializer((context) -> context.getEnvironment()
+			.setConversionService((ConfigurableConversionService) ApplicationConversionService.getSharedInstance()));
 
 	@Test
 	void accessNoneRemovesTheEndpoint() {
