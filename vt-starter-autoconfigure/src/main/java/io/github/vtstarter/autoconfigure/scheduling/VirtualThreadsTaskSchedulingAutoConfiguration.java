@@ -42,6 +42,19 @@ public class VirtualThreadsTaskSchedulingAutoConfiguration {
 	@ConditionalOnMissingBean({ SchedulingConfigurer.class, TaskScheduler.class, ScheduledExecutorService.class })
 	public VirtualThreadTaskScheduler taskScheduler(VirtualThreadRegistry registry,
 			TaskSchedulingProperties properties) {
+		return scheduler(registry, properties);
+	}
+
+	/**
+	 * A scheduler as Boot 3.2+ builds its virtual one: runs on {@code <thread-name-prefix>N} virtual threads counted
+	 * under {@code taskScheduler}, triggers on a {@code <thread-name-prefix>timer} platform thread, and honours
+	 * {@code spring.task.scheduling.shutdown.*}. Shared with Spring Integration's scheduler up to Boot 3.3.
+	 * @param registry where its threads are counted
+	 * @param properties {@code spring.task.scheduling.*}
+	 * @return a scheduler, not yet started
+	 */
+	public static VirtualThreadTaskScheduler scheduler(VirtualThreadRegistry registry,
+			TaskSchedulingProperties properties) {
 		String prefix = properties.getThreadNamePrefix();
 		VirtualThreadTaskExecutor executor = new VirtualThreadTaskExecutor(TASK_SCHEDULER_BEAN_NAME,
 				registry.threadFactory(TASK_SCHEDULER_BEAN_NAME, prefix));

@@ -5,7 +5,6 @@ import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.scheduling.VirtualThreadsTaskSchedulingAutoConfiguration;
 import io.github.vtstarter.scheduling.VirtualThreadTaskScheduler;
-import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -33,19 +32,18 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(TaskSchedulingProperties.class)
 public class VirtualThreadsIntegrationAutoConfiguration {
 
-	/** Spring Integration's name for its scheduler ({@code IntegrationContextUtils.TASK_SCHEDULER_BEAN_NAME}). */
-	static final String TASK_SCHEDULER_BEAN_NAME = "taskScheduler";
+	/**
+	 * Spring Integration's name for its scheduler ({@code IntegrationContextUtils.TASK_SCHEDULER_BEAN_NAME}), the
+	 * same as Boot's {@code @Scheduled} scheduler's.
+	 */
+	static final String TASK_SCHEDULER_BEAN_NAME =
+			VirtualThreadsTaskSchedulingAutoConfiguration.TASK_SCHEDULER_BEAN_NAME;
 
 	@Bean(name = TASK_SCHEDULER_BEAN_NAME)
 	@ConditionalOnMissingBean(name = TASK_SCHEDULER_BEAN_NAME)
 	VirtualThreadTaskScheduler integrationTaskScheduler(VirtualThreadRegistry registry,
 			TaskSchedulingProperties properties) {
-		String prefix = properties.getThreadNamePrefix();
-		VirtualThreadTaskExecutor executor = new VirtualThreadTaskExecutor(TASK_SCHEDULER_BEAN_NAME,
-				registry.threadFactory(TASK_SCHEDULER_BEAN_NAME, prefix));
-		executor.setAwaitTermination(properties.getShutdown().isAwaitTermination(),
-				properties.getShutdown().getAwaitTerminationPeriod());
-		return new VirtualThreadTaskScheduler(executor, prefix + "timer");
+		return VirtualThreadsTaskSchedulingAutoConfiguration.scheduler(registry, properties);
 	}
 
 }

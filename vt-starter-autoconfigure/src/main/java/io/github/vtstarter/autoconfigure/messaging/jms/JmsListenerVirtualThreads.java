@@ -1,8 +1,8 @@
 package io.github.vtstarter.autoconfigure.messaging.jms;
 
-import java.lang.reflect.Field;
-
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.messaging.LazyExecutor;
+import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.apache.commons.logging.Log;
@@ -12,7 +12,6 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.jms.config.DefaultJmsListenerContainerFactory;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * Gives every {@link DefaultJmsListenerContainerFactory} that has no task executor of its own a virtual thread per
@@ -38,12 +37,11 @@ class JmsListenerVirtualThreads implements BeanPostProcessor, DisposableBean {
 
 	private static final Log logger = LogFactory.getLog(JmsListenerVirtualThreads.class);
 
-	private final ObjectProvider<VirtualThreadRegistry> registry;
-
-	private volatile VirtualThreadTaskExecutor executor;
+	private final LazyExecutor<VirtualThreadTaskExecutor> executor;
 
 	JmsListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry) {
-		this.registry = registry;
+		this.executor = new LazyExecutor<>(() -> new VirtualThreadTaskExecutor(EXECUTOR_NAME,
+				registry.getObject().threadFactory(EXECUTOR_NAME, THREAD_NAME_PREFIX)));
 	}
 
 	@Override
@@ -56,35 +54,14 @@ class JmsListenerVirtualThreads implements BeanPostProcessor, DisposableBean {
 	}
 
 	private void configure(DefaultJmsListenerContainerFactory factory, String beanName) {
-		Field field = ReflectionUtils.findField(DefaultJmsListenerContainerFactory.class, "taskExecutor");
-		if (field == null) {
-			throw new IllegalStateException("DefaultJmsListenerContainerFactory has no taskExecutor field in this "
-					+ "Spring Framework; cannot tell whether the application set an executor");
-		}
-		ReflectionUtils.makeAccessible(field);
-		Object own = ReflectionUtils.getField(field, factory);
+		Object own = TaskExecutorField.read(DefaultJmsListenerContainerFactory.class, factory);
 		if (own != null) {
 			logger.debug("JMS listener container factory '" + beanName + "' has a task executor of its own; leaving it on "
 					+ own);
 			return;
 		}
-		factory.setTaskExecutor(executor());
+		factory.setTaskExecutor(this.executor.get());
 		logger.debug("JMS listener container factory '" + beanName + "' runs its consumers on virtual threads");
-	}
-
-	private VirtualThreadTaskExecutor executor() {
-		VirtualThreadTaskExecutor executor = this.executor;
-		if (executor == null) {
-			synchronized (this) {
-				executor = this.executor;
-				if (executor == null) {
-					executor = new VirtualThreadTaskExecutor(EXECUTOR_NAME,
-							this.registry.getObject().threadFactory(EXECUTOR_NAME, THREAD_NAME_PREFIX));
-					this.executor = executor;
-				}
-			}
-		}
-		return executor;
 	}
 
 	/**
@@ -93,7 +70,7 @@ class JmsListenerVirtualThreads implements BeanPostProcessor, DisposableBean {
 	 */
 	@Override
 	public void destroy() throws InterruptedException {
-		VirtualThreadTaskExecutor executor = this.executor;
+		VirtualThreadTaskExecutor executor = this.executor.getIfCreated();
 		if (executor != null) {
 			executor.destroy();
 		}

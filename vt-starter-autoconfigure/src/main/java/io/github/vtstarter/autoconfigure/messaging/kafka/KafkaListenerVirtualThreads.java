@@ -1,6 +1,7 @@
 package io.github.vtstarter.autoconfigure.messaging.kafka;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.messaging.LazyExecutor;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.apache.commons.logging.Log;
@@ -33,13 +34,11 @@ class KafkaListenerVirtualThreads implements BeanPostProcessor {
 
 	private static final Log logger = LogFactory.getLog(KafkaListenerVirtualThreads.class);
 
-	private final ObjectProvider<VirtualThreadRegistry> registry;
-
-	// One executor for all factories, as Boot 3.2 shares one between the containers of its factory.
-	private volatile VirtualThreadTaskExecutor executor;
+	private final LazyExecutor<VirtualThreadTaskExecutor> executor;
 
 	KafkaListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry) {
-		this.registry = registry;
+		this.executor = new LazyExecutor<>(() -> new VirtualThreadTaskExecutor(EXECUTOR_NAME,
+				registry.getObject().threadFactory(EXECUTOR_NAME, THREAD_NAME_PREFIX)));
 	}
 
 	@Override
@@ -57,23 +56,8 @@ class KafkaListenerVirtualThreads implements BeanPostProcessor {
 					+ "' has a listener task executor of its own; leaving it on " + properties.getListenerTaskExecutor());
 			return;
 		}
-		properties.setListenerTaskExecutor(executor());
+		properties.setListenerTaskExecutor(this.executor.get());
 		logger.debug("Kafka listener container factory '" + beanName + "' runs its consumers on virtual threads");
-	}
-
-	private VirtualThreadTaskExecutor executor() {
-		VirtualThreadTaskExecutor executor = this.executor;
-		if (executor == null) {
-			synchronized (this) {
-				executor = this.executor;
-				if (executor == null) {
-					executor = new VirtualThreadTaskExecutor(EXECUTOR_NAME,
-							this.registry.getObject().threadFactory(EXECUTOR_NAME, THREAD_NAME_PREFIX));
-					this.executor = executor;
-				}
-			}
-		}
-		return executor;
 	}
 
 }

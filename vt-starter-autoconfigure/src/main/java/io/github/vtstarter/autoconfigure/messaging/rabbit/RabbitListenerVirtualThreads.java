@@ -1,11 +1,11 @@
 package io.github.vtstarter.autoconfigure.messaging.rabbit;
 
-import java.lang.reflect.Field;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -15,7 +15,6 @@ import org.springframework.amqp.rabbit.config.DirectRabbitListenerContainerFacto
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * RabbitMQ listener container factories on virtual threads, with Boot 3.2+'s names: a
@@ -74,13 +73,7 @@ class RabbitListenerVirtualThreads implements BeanPostProcessor {
 	}
 
 	private void configure(AbstractRabbitListenerContainerFactory<?> factory, String beanName, String name) {
-		Field field = ReflectionUtils.findField(AbstractRabbitListenerContainerFactory.class, "taskExecutor");
-		if (field == null) {
-			throw new IllegalStateException("AbstractRabbitListenerContainerFactory has no taskExecutor field in this "
-					+ "Spring AMQP; cannot tell whether the application set an executor");
-		}
-		ReflectionUtils.makeAccessible(field);
-		Object current = ReflectionUtils.getField(field, factory);
+		Object current = TaskExecutorField.read(AbstractRabbitListenerContainerFactory.class, factory);
 		boolean bootsOwn = current != null && current.getClass().getName().equals(SPRING_VIRTUAL_EXECUTOR);
 		if ((this.backport && current == null) || (!this.backport && bootsOwn)) {
 			factory.setTaskExecutor(this.executors.computeIfAbsent(name,

@@ -1,8 +1,8 @@
 package io.github.vtstarter.autoconfigure.messaging.redis;
 
-import java.lang.reflect.Field;
-
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.messaging.LazyExecutor;
+import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
 import io.github.vtstarter.threads.VirtualThreadPerTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.apache.commons.logging.Log;
@@ -11,7 +11,6 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * Gives every {@link RedisMessageListenerContainer} bean that has no task executor of its own a virtual thread per
@@ -33,12 +32,11 @@ class RedisListenerVirtualThreads implements BeanPostProcessor {
 
 	private static final Log logger = LogFactory.getLog(RedisListenerVirtualThreads.class);
 
-	private final ObjectProvider<VirtualThreadRegistry> registry;
-
-	private volatile VirtualThreadPerTaskExecutor executor;
+	private final LazyExecutor<VirtualThreadPerTaskExecutor> executor;
 
 	RedisListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry) {
-		this.registry = registry;
+		this.executor = new LazyExecutor<>(() -> registry.getObject()
+			.executor(EXECUTOR_NAME, RedisMessageListenerContainer.DEFAULT_THREAD_NAME_PREFIX));
 	}
 
 	@Override
@@ -52,35 +50,15 @@ class RedisListenerVirtualThreads implements BeanPostProcessor {
 	}
 
 	private void configure(RedisMessageListenerContainer container, String beanName) {
-		Field field = ReflectionUtils.findField(RedisMessageListenerContainer.class, "taskExecutor");
-		if (field == null) {
-			throw new IllegalStateException("RedisMessageListenerContainer has no taskExecutor field in this "
-					+ "Spring Data Redis; cannot tell whether the application set an executor");
-		}
-		ReflectionUtils.makeAccessible(field);
-		Object own = ReflectionUtils.getField(field, container);
+		Object own = TaskExecutorField.read(RedisMessageListenerContainer.class, container);
 		if (own != null) {
 			logger.debug("Redis message listener container '" + beanName
 					+ "' has a task executor of its own; leaving it on " + own);
 			return;
 		}
-		container.setTaskExecutor(executor());
+		container.setTaskExecutor(this.executor.get());
 		logger.debug("Redis message listener container '" + beanName + "' runs its listeners on virtual threads");
 	}
 
-	private VirtualThreadPerTaskExecutor executor() {
-		VirtualThreadPerTaskExecutor executor = this.executor;
-		if (executor == null) {
-			synchronized (this) {
-				executor = this.executor;
-				if (executor == null) {
-					executor = this.registry.getObject()
-						.executor(EXECUTOR_NAME, RedisMessageListenerContainer.DEFAULT_THREAD_NAME_PREFIX);
-					this.executor = executor;
-				}
-			}
-		}
-		return executor;
-	}
 
 }
