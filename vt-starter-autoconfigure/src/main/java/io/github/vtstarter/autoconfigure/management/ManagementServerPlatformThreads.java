@@ -20,13 +20,16 @@ import org.springframework.util.ReflectionUtils;
  * Boot 3.2+ applies its virtual-thread customizers to the management server too. This customizer runs in the
  * management child context after them (lowest precedence) and puts back what the server has without virtual
  * threads: Tomcat's own internal pool (the protocol handler's executor reset, so Tomcat creates and stops it),
- * Jetty's default {@code QueuedThreadPool}. The management server is small and rarely busy; a few platform threads
+ * Jetty's default {@code QueuedThreadPool} (in place of Boot 4's {@code VirtualThreadPool} or Boot 3's
+ * {@code QueuedThreadPool} with a virtual-threads executor). The management server is small and rarely busy; a few platform threads
  * are what it had before virtual threads. Undertow, which Boot never puts on virtual threads, is left alone.
  * Reached by reflection, since the factories' packages differ between Boot 3 and 4.
  */
 class ManagementServerPlatformThreads implements WebServerFactoryCustomizer<WebServerFactory>, Ordered {
 
 	private static final Log logger = LogFactory.getLog(ManagementServerPlatformThreads.class);
+
+	private static final String JETTY_VIRTUAL_THREAD_POOL = "org.eclipse.jetty.util.thread.VirtualThreadPool";
 
 	private final boolean enabled;
 
@@ -63,6 +66,11 @@ class ManagementServerPlatformThreads implements WebServerFactoryCustomizer<WebS
 	}
 
 	private static boolean usesVirtualThreads(Object jettyPool) {
+		// Boot 4 gives Jetty a VirtualThreadPool, whose executor is created only when the pool starts;
+		// Boot 3.2-3.5 a QueuedThreadPool with a virtual-threads executor set.
+		if (jettyPool.getClass().getName().equals(JETTY_VIRTUAL_THREAD_POOL)) {
+			return true;
+		}
 		Method getter = ReflectionUtils.findMethod(jettyPool.getClass(), "getVirtualThreadsExecutor");
 		return getter != null && ReflectionUtils.invokeMethod(getter, jettyPool) instanceof Executor;
 	}

@@ -33,7 +33,9 @@ import static org.awaitility.Awaitility.await;
  * pinning event captured, and keep-alive. On Java 17 the application runs on platform threads and the starter
  * says so.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "server.address=127.0.0.1")
+// Boot answers /actuator/health/{component} only when components are shown.
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "server.address=127.0.0.1", "management.endpoint.health.show-components=always" })
 class Boot4ServerTests {
 
 	private static final boolean JAVA_21 = Runtime.version().feature() >= 21;
@@ -136,6 +138,19 @@ class Boot4ServerTests {
 		Map<String, Object> pinned = getJson("/actuator/virtualthreads/pinned");
 		assertThat(pinned.get("available")).isEqualTo(true);
 		assertThat(String.valueOf(pinned.get("events"))).contains(method);
+	}
+
+	@Test
+	void theVirtualThreadsHealthIndicatorIsInBootsHealthEndpoint() throws Exception {
+		HttpResponse<String> response = this.http.send(request("/actuator/health/virtualThreads"),
+				HttpResponse.BodyHandlers.ofString());
+		if (!JAVA_21) {
+			// No virtual threads, no scheduler to watch: no indicator.
+			assertThat(response.statusCode()).isEqualTo(404);
+			return;
+		}
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(JsonParserFactory.getJsonParser().parseMap(response.body()).get("status")).isEqualTo("UP");
 	}
 
 	@Test
