@@ -1,5 +1,7 @@
 package io.github.vtstarter.archunit;
 
+import io.github.vtstarter.archunit.bytecode.CallSite;
+
 /**
  * A path of calls that ends in a blocking call: the first call is made in a monitor region, each
  * following call is made by the method the previous one resolved to, the last one is blocking.

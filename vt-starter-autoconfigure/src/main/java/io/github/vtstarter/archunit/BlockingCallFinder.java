@@ -7,6 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.vtstarter.archunit.bytecode.BytecodeClass;
+import io.github.vtstarter.archunit.bytecode.BytecodeMethod;
+import io.github.vtstarter.archunit.bytecode.CallSite;
+import io.github.vtstarter.archunit.bytecode.TypeHierarchy;
+
 /**
  * Finds, for a call made while a monitor is held, the shortest chain of calls through the
  * analysed classes that ends in a blocking call.

@@ -24,6 +24,10 @@ import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.github.vtstarter.archunit.bytecode.BytecodeClass;
+import io.github.vtstarter.archunit.bytecode.ClassFileLocator;
+import io.github.vtstarter.archunit.bytecode.ClassFileParser;
+
 /**
  * Which jars of a class path hold code that pins virtual threads on a given Java, ranked: the
  * dependency audit of {@link VirtualThreadRules#auditClasspath()}. Each jar is analysed on its own

@@ -12,6 +12,13 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.function.Predicate;
 
+import io.github.vtstarter.archunit.bytecode.BytecodeClass;
+import io.github.vtstarter.archunit.bytecode.BytecodeMethod;
+import io.github.vtstarter.archunit.bytecode.CallSite;
+import io.github.vtstarter.archunit.bytecode.ClassFileLocator;
+import io.github.vtstarter.archunit.bytecode.ClassFileParser;
+import io.github.vtstarter.archunit.bytecode.TypeHierarchy;
+
 import com.tngtech.archunit.core.domain.JavaClass;
 
 /**

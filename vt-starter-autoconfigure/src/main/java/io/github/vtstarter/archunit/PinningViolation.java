@@ -1,5 +1,10 @@
 package io.github.vtstarter.archunit;
 
+import io.github.vtstarter.archunit.bytecode.BytecodeClass;
+import io.github.vtstarter.archunit.bytecode.BytecodeMethod;
+import io.github.vtstarter.archunit.bytecode.CallSite;
+import io.github.vtstarter.archunit.bytecode.MonitorRegion;
+
 /**
  * A blocking call made while a monitor is held, worded for the developer who has to fix it.
  * <p>

@@ -1,4 +1,4 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.archunit.bytecode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,15 +14,15 @@ import com.tngtech.archunit.core.domain.Source;
  * Finds the bytes of class files: of analysed classes through the location ArchUnit imported them
  * from ({@link JavaClass#getSource()}), of other types (JDK, libraries) on the classpath.
  */
-final class ClassFileLocator {
+public final class ClassFileLocator {
 
 	private final ClassLoader classLoader;
 
-	ClassFileLocator(ClassLoader classLoader) {
+	public ClassFileLocator(ClassLoader classLoader) {
 		this.classLoader = classLoader;
 	}
 
-	static ClassFileLocator forCurrentThread() {
+	public static ClassFileLocator forCurrentThread() {
 		ClassLoader loader = Thread.currentThread().getContextClassLoader();
 		return new ClassFileLocator((loader != null) ? loader : ClassFileLocator.class.getClassLoader());
 	}
@@ -33,7 +33,7 @@ final class ClassFileLocator {
 	 * @param javaClass the imported class
 	 * @return the class file or {@code null} if none can be found
 	 */
-	byte[] read(JavaClass javaClass) {
+	public byte[] read(JavaClass javaClass) {
 		byte[] bytes = javaClass.getSource().map(Source::getUri).map(ClassFileLocator::read).orElse(null);
 		return (bytes != null) ? bytes : readFromClassPath(javaClass.getName().replace('.', '/'));
 	}

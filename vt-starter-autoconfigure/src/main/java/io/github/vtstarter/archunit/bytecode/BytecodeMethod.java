@@ -1,4 +1,4 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.archunit.bytecode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +10,7 @@ import org.springframework.asm.Type;
  * A method of an analysed class: every call its body makes, each marked with the monitor region
  * (if any) that is held when the call is made.
  */
-final class BytecodeMethod {
+public final class BytecodeMethod {
 
 	private final BytecodeClass owner;
 
@@ -33,15 +33,15 @@ final class BytecodeMethod {
 		this.descriptor = descriptor;
 	}
 
-	BytecodeClass getOwner() {
+	public BytecodeClass getOwner() {
 		return this.owner;
 	}
 
-	String getName() {
+	public String getName() {
 		return this.name;
 	}
 
-	String getDescriptor() {
+	public String getDescriptor() {
 		return this.descriptor;
 	}
 
@@ -57,11 +57,11 @@ final class BytecodeMethod {
 		return (this.access & Opcodes.ACC_STATIC) != 0;
 	}
 
-	boolean hasCode() {
+	public boolean hasCode() {
 		return (this.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
 	}
 
-	List<CallSite> getCalls() {
+	public List<CallSite> getCalls() {
 		return this.calls;
 	}
 
@@ -75,7 +75,7 @@ final class BytecodeMethod {
 	 * reading a blob through {@code new ObjectInputStream(new ByteArrayInputStream(bytes))}.
 	 * @return whether an in-memory stream is created here
 	 */
-	boolean createsInMemoryStream() {
+	public boolean createsInMemoryStream() {
 		return this.createsInMemoryStream;
 	}
 
@@ -95,7 +95,7 @@ final class BytecodeMethod {
 	 * The name in ArchUnit's format, {@code com.acme.Foo.bar(int, java.lang.String)}.
 	 * @return the full name
 	 */
-	String getFullName() {
+	public String getFullName() {
 		return fullName(this.owner.getInternalName(), this.name, this.descriptor);
 	}
 
@@ -103,7 +103,7 @@ final class BytecodeMethod {
 	 * {@code Method}, {@code Constructor} or {@code Static Initializer}, as ArchUnit words it.
 	 * @return the kind of code unit
 	 */
-	String getKind() {
+	public String getKind() {
 		if ("<init>".equals(this.name)) {
 			return "Constructor";
 		}

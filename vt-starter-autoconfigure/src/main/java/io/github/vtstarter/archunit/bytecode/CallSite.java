@@ -1,11 +1,11 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.archunit.bytecode;
 
 import org.springframework.asm.Opcodes;
 
 /**
  * One invoke instruction: who calls what, on which line, and under which monitor.
  */
-final class CallSite {
+public final class CallSite {
 
 	private final BytecodeMethod caller;
 
@@ -32,7 +32,7 @@ final class CallSite {
 		this.line = line;
 	}
 
-	BytecodeMethod getCaller() {
+	public BytecodeMethod getCaller() {
 		return this.caller;
 	}
 
@@ -41,19 +41,19 @@ final class CallSite {
 	 * of subclasses and implementations may run instead of the named one.
 	 * @return whether the call is virtual
 	 */
-	boolean isVirtual() {
+	public boolean isVirtual() {
 		return this.opcode == Opcodes.INVOKEVIRTUAL || this.opcode == Opcodes.INVOKEINTERFACE;
 	}
 
-	String getOwnerInternalName() {
+	public String getOwnerInternalName() {
 		return this.ownerInternalName;
 	}
 
-	String getName() {
+	public String getName() {
 		return this.name;
 	}
 
-	String getDescriptor() {
+	public String getDescriptor() {
 		return this.descriptor;
 	}
 
@@ -65,7 +65,7 @@ final class CallSite {
 	 * The innermost monitor region held when this call is made in its own method.
 	 * @return the region or {@code null} when the caller holds no monitor at this call
 	 */
-	MonitorRegion getRegion() {
+	public MonitorRegion getRegion() {
 		return this.region;
 	}
 
@@ -74,7 +74,7 @@ final class CallSite {
 	 * {@code if (log.isDebugEnabled())} or H2's {@code if (isEnabled(level))}.
 	 * @return whether the call is guarded by a level check
 	 */
-	boolean isGuardedByLevelCheck() {
+	public boolean isGuardedByLevelCheck() {
 		return this.guardedByLevelCheck;
 	}
 
@@ -86,7 +86,7 @@ final class CallSite {
 		this.region = region;
 	}
 
-	String getCalleeFullName() {
+	public String getCalleeFullName() {
 		return BytecodeMethod.fullName(this.ownerInternalName, this.name, this.descriptor);
 	}
 
@@ -95,7 +95,7 @@ final class CallSite {
 	 * relies on it, since {@code FreezingArchRule} ignores the digits of such locations.
 	 * @return the location
 	 */
-	String getLocation() {
+	public String getLocation() {
 		return "(" + this.caller.getOwner().getSourceFile() + ":" + Math.max(this.line, 0) + ")";
 	}
 

@@ -1,10 +1,10 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.archunit.bytecode;
 
 /**
  * Code that runs while a monitor is held: the body of a {@code synchronized} method, or the
  * instructions between a {@code monitorenter} and its {@code monitorexit}.
  */
-final class MonitorRegion {
+public final class MonitorRegion {
 
 	private final BytecodeMethod method;
 
@@ -21,7 +21,7 @@ final class MonitorRegion {
 		this.enclosing = enclosing;
 	}
 
-	BytecodeMethod getMethod() {
+	public BytecodeMethod getMethod() {
 		return this.method;
 	}
 
@@ -41,7 +41,7 @@ final class MonitorRegion {
 	 * Describes the region, e.g. {@code synchronized block at (Foo.java:12)}.
 	 * @return the description
 	 */
-	String describe() {
+	public String describe() {
 		String location = "(" + this.method.getOwner().getSourceFile() + ":" + getLine() + ")";
 		if (!this.wholeMethod) {
 			return "synchronized block at " + location;

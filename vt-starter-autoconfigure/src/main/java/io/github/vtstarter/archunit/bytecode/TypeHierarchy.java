@@ -1,4 +1,4 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.archunit.bytecode;
 
 import java.util.ArrayDeque;
 import java.util.Collections;
@@ -17,7 +17,7 @@ import java.util.ArrayList;
  * on the class path. A type that is nowhere to be found has only itself and {@code Object} as
  * supertypes, which is why catalogue entries for absent libraries are harmless.
  */
-final class TypeHierarchy {
+public final class TypeHierarchy {
 
 	private static final String OBJECT = "java/lang/Object";
 
@@ -35,7 +35,7 @@ final class TypeHierarchy {
 
 	private final Set<String> instantiated = new HashSet<>();
 
-	TypeHierarchy(Map<String, BytecodeClass> analysed, ClassFileLocator locator) {
+	public TypeHierarchy(Map<String, BytecodeClass> analysed, ClassFileLocator locator) {
 		this.analysed = analysed;
 		this.locator = locator;
 		for (BytecodeClass type : analysed.values()) {
@@ -54,7 +54,7 @@ final class TypeHierarchy {
 	 * @param internalName internal name of the type
 	 * @return binary names ({@code java.io.InputStream}) of the type and its supertypes
 	 */
-	Set<String> supertypesOf(String internalName) {
+	public Set<String> supertypesOf(String internalName) {
 		Set<String> result = this.supertypes.get(internalName);
 		if (result == null) {
 			result = new HashSet<>();
@@ -84,7 +84,7 @@ final class TypeHierarchy {
 	 * @param internalName internal name of the type
 	 * @return the analysed subtypes, without the type itself
 	 */
-	Set<BytecodeClass> analysedSubtypesOf(String internalName) {
+	public Set<BytecodeClass> analysedSubtypesOf(String internalName) {
 		Set<BytecodeClass> result = this.subtypes.get(internalName);
 		if (result == null) {
 			result = new LinkedHashSet<>();
@@ -108,11 +108,11 @@ final class TypeHierarchy {
 	 * @param type an analysed class
 	 * @return whether the class may be the receiver of a call
 	 */
-	boolean mayBeInstantiated(BytecodeClass type) {
+	public boolean mayBeInstantiated(BytecodeClass type) {
 		return this.instantiated.contains(type.getInternalName()) || type.isReflectivelyInstantiable();
 	}
 
-	BytecodeClass analysed(String internalName) {
+	public BytecodeClass analysed(String internalName) {
 		return this.analysed.get(internalName);
 	}
 

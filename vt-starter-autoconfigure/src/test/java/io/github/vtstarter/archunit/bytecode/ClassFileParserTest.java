@@ -1,4 +1,4 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.archunit.bytecode;
 
 import java.io.IOException;
 import java.io.InputStream;

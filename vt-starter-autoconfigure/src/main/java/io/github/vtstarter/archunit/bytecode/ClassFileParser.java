@@ -1,4 +1,4 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.archunit.bytecode;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ import org.springframework.asm.SpringAsmInfo;
  * rule that the first matching entry of the exception table wins, so code in a {@code catch}
  * around a synchronized block is correctly seen as running after the block released its monitor.
  */
-final class ClassFileParser {
+public final class ClassFileParser {
 
 	// Spring Framework 6.0's ASM refuses class files newer than Java 21 (major 65). Nothing these
 	// rules read changed since, so such files are read as if they were version 65.
@@ -48,7 +48,7 @@ final class ClassFileParser {
 	private ClassFileParser() {
 	}
 
-	static BytecodeClass parse(byte[] classFile) {
+	public static BytecodeClass parse(byte[] classFile) {
 		ClassReader reader = new ClassReader(readableVersion(classFile));
 		ClassVisitorImpl visitor = new ClassVisitorImpl();
 		reader.accept(visitor, ClassReader.SKIP_FRAMES);

@@ -1,4 +1,4 @@
-package io.github.vtstarter.archunit;
+package io.github.vtstarter.archunit.bytecode;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +9,7 @@ import java.util.Map;
  * What the rules need to know about one analysed class file: its place in the type hierarchy,
  * its source file name and its methods with their calls and monitor regions.
  */
-final class BytecodeClass {
+public final class BytecodeClass {
 
 	private final String internalName;
 
@@ -34,23 +34,23 @@ final class BytecodeClass {
 		this.isInterface = isInterface;
 	}
 
-	String getInternalName() {
+	public String getInternalName() {
 		return this.internalName;
 	}
 
-	String getBinaryName() {
+	public String getBinaryName() {
 		return this.internalName.replace('/', '.');
 	}
 
-	String getSuperName() {
+	public String getSuperName() {
 		return this.superName;
 	}
 
-	String[] getInterfaces() {
+	public String[] getInterfaces() {
 		return this.interfaces;
 	}
 
-	boolean isInterface() {
+	public boolean isInterface() {
 		return this.isInterface;
 	}
 
@@ -106,11 +106,11 @@ final class BytecodeClass {
 		this.methods.put(method.getName() + method.getDescriptor(), method);
 	}
 
-	BytecodeMethod getMethod(String name, String descriptor) {
+	public BytecodeMethod getMethod(String name, String descriptor) {
 		return this.methods.get(name + descriptor);
 	}
 
-	List<BytecodeMethod> getMethods() {
+	public List<BytecodeMethod> getMethods() {
 		return new ArrayList<>(this.methods.values());
 	}
 
