@@ -2,6 +2,7 @@ package io.github.vtstarter.scheduling;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.ExecutionException;
@@ -134,7 +135,9 @@ final class ScheduledRun implements ScheduledFuture<Object> {
 
 	@Override
 	public boolean cancel(boolean mayInterruptIfRunning) {
-		boolean cancelled = this.outcome.cancel(false);
+		// true only for the call that cancels, as Spring's schedulers answer (CompletableFuture.cancel says true
+		// again to a second call, which would also interrupt the task a second time).
+		boolean cancelled = this.outcome.completeExceptionally(new CancellationException());
 		ScheduledFuture<?> timer = this.timerFuture;
 		if (timer != null) {
 			timer.cancel(false);

@@ -105,6 +105,8 @@ class ScheduledRunTests {
 		}, Instant.now());
 		assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
 		assertThat(future.cancel(false)).isTrue();
+		// Only the call that cancels says true, and a later cancel(true) does not interrupt the task either.
+		assertThat(future.cancel(true)).isFalse();
 		release.countDown();
 		await().atMost(Duration.ofSeconds(10)).until(() -> outcome.get() != null);
 		assertThat(outcome.get()).isEqualTo("released");
