@@ -170,11 +170,19 @@ public class VirtualThreadTaskScheduler implements TaskScheduler, DisposableBean
 	 */
 	@Override
 	public void destroy() throws InterruptedException {
+		cancelScheduled();
+		this.timer.shutdownNow();
+		// A schedule() racing this may have added its run after the first pass and handed it to the timer before
+		// the timer stopped: shutdownNow() dropped it, and its future would never complete. A run added after
+		// the timer stopped is refused by it and fails its future.
+		cancelScheduled();
+		this.executor.destroy();
+	}
+
+	private void cancelScheduled() {
 		for (ScheduledRun run : Set.copyOf(this.scheduled)) {
 			run.cancel(false);
 		}
-		this.timer.shutdownNow();
-		this.executor.destroy();
 	}
 
 }
