@@ -74,8 +74,7 @@ public class KafkaDrainConfiguration {
 					String[].class);
 			broker = (EmbeddedKafkaBroker) c.newInstance(1, false, this.partitions, new String[] { TOPIC });
 		}
-		broker.brokerProperty("offsets.topic.num.partitions", 5);
-		return broker;
+		return broker.brokerProperties(Map.of("offsets.topic.num.partitions", "5"));
 	}
 
 	@Bean
