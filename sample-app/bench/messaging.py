@@ -223,6 +223,100 @@ def top_threads(by_name, n=6):
     return ', '.join('`%s` %d' % (k, v) for k, v in items) or 'n/a'
 
 
+def paired(results, key, field):
+    """virtual ÷ platform of one figure, per round (both runs drained)."""
+    out = []
+    for rd in sorted(set(r['round'] for r in results)):
+        p = [r.get('app') for r in results if r['case'] == key and r['round'] == rd and r['mode'] == 'platform']
+        v = [r.get('app') for r in results if r['case'] == key and r['round'] == rd and r['mode'] == 'virtual']
+        if p and v and p[0] and v[0] and p[0].get('state') == 'DONE' and v[0].get('state') == 'DONE':
+            out.append(field(v[0]) / field(p[0]))
+    return out
+
+
+def carriers(by_name):
+    return sum(v for k, v in (by_name or {}).items() if k.startswith('ForkJoinPool-N-worker'))
+
+
+def summary(meta, results, names):
+    """'What the run shows': computed sentences per case, then what limits each kind of listener."""
+    from report import verdict
+    L = ['### What the run shows', '']
+    for c in meta['cases']:
+        key = case_key(c)
+        med = {}
+        for mode in ('platform', 'virtual'):
+            apps = [r.get('app') or {} for r in results if r['case'] == key and r['mode'] == mode]
+            rates = _vals(apps, lambda a: a['messagesPerSecond'])
+            thr = _vals(apps, lambda a: a['peak']['osThreads'])
+            rss = _vals(apps, lambda a: a['peak']['rssMb'])
+            calls = _vals(apps, lambda a: a['maxConcurrentListenerCalls'])
+            undrained = [a for a in apps if a.get('state') != 'DONE']
+            med[mode] = (statistics.median(rates) if rates else None, statistics.median(thr) if thr else None,
+                         statistics.median(rss) if rss else None, statistics.median(calls) if calls else None,
+                         len(undrained), len(apps))
+        (pr, pt, pm, pc, pu, pn), (vr, vt, vm, vc, vu, vn) = med['platform'], med['virtual']
+        if pr is None or vr is None:
+            continue
+        ceiling = min(c['concurrency'], c.get('partitions') or c['concurrency']) * 1000.0 / meta['work_ms']
+        if c['broker'] == 'kafka':
+            what = 'Kafka, %d partitions, concurrency %d, JDK %s' % (c['partitions'], c['concurrency'], c['jdk'])
+        else:
+            what = 'JMS, %d consumers, JDK %s' % (c['concurrency'], c['jdk'])
+        by_v = [v for (label, mode), v in names.items() if mode == 'virtual' and label.startswith(what.split(',')[0])
+                and ('JDK %s' % c['jdk']) in label and (' %d ' % c['concurrency']) in label + ' ']
+        carr = carriers(by_v[0][0]) if by_v else 0
+        text = ('- **%s**: platform %.0f msgs/s (%.0f%% of the %.0f ceiling), virtual %.0f msgs/s (%.0f%%); '
+                'virtual ÷ platform %s. Peak OS threads %.0f → %.0f, peak RSS %.0f → %.0f MiB; listener calls at once '
+                '(max) %.0f vs %.0f' % (what, pr, pr / ceiling * 100, ceiling, vr, vr / ceiling * 100,
+                                         verdict(paired(results, key, lambda a: a['messagesPerSecond'])),
+                                         pt, vt, pm, vm, pc, vc))
+        if carr:
+            text += '; carrier threads (`ForkJoinPool-N-worker-N`) at the end of the virtual run: %d' % carr
+        if pu or vu:
+            text += '; **not drained in time**: platform %d/%d runs, virtual %d/%d' % (pu, pn, vu, vn)
+        L.append(text + '.')
+    L += ['',
+          '**What limits each kind of listener, and what to set** (the figures above are one machine\'s; the '
+          'mechanisms are the libraries\'):',
+          '',
+          '- **Kafka: the partitions.** A container runs at most one consumer per partition, and a consumer hands the '
+          'records of its partitions to the listener one after the other, on its one thread, whatever that thread '
+          'is. At equal concurrency both modes handle records at the same rate per consumer (compare msgs/s after '
+          'the first message; what differs is mostly start-up, the time to the first message), and more threads '
+          'cannot help: set `spring.kafka.listener.concurrency` up to the partition count (more partitions for more '
+          'parallel work), and with slow listeners a lower `spring.kafka.consumer.max-poll-records` (this run: 10) '
+          'so that a poll\'s batch stays well inside `max.poll.interval.ms` and rebalances do not wait on it. Virtual '
+          'threads replace only the consumer\'s own thread; every consumer keeps the platform threads its libraries '
+          'start (in the last table: the client\'s `kafka-coordinator-heartbeat-thread`, the container\'s consumer '
+          'monitor `ThreadPoolTaskScheduler-N` (one per consumer unless the application gives the container '
+          'properties a scheduler), Micrometer\'s `micrometer-kafka-metrics`), so at best one OS thread in four per '
+          'consumer goes. On JDK 21 not even that: the consumer\'s `poll` blocks in `Selector.select` '
+          '(`EPoll.wait`, seen in a thread dump), which holds the carrier, and the JDK adds a carrier in its place, '
+          'one per consumer (the carrier counts above); on JDK 25 the virtual run needs no such carriers.',
+          '- **JMS: the consumer count.** The consumers of a `DefaultMessageListenerContainer` compete on one queue, '
+          'each handling one message at a time, so throughput follows `spring.jms.listener.concurrency` / '
+          '`max-concurrency` (`min-concurrency` from Boot 3.2) up to what the broker and the CPU sustain (here 2 '
+          'cores shared by the broker, the sessions\' commits and the listeners: far below the ceiling at 1000). That '
+          'count is what virtual threads are meant to make cheap to raise, but not with Artemis\'s client on Java '
+          '21–23: its `receive` waits inside `synchronized` (`Object.wait`), which pins the carrier, so every waiting '
+          'consumer holds one and the scheduler adds carriers, up to `jdk.virtualThreadScheduler.maxPoolSize` (256). '
+          'Below ~256 consumers the carriers thus grow with the consumers (the carrier counts above), and the '
+          'virtual run saves fewer OS threads than it has consumers; from ~256 on the OS threads stop at ~256 + the '
+          'application\'s own, and so does the number of consumers that can wait for a message at once: throughput '
+          'falls behind the platform run\'s. Java 24+ (JEP 491) removes the pinning, but Boot 3.x\'s Artemis broker '
+          'does not start there (`Subject.getSubject`), so this run cannot measure it '
+          '([messaging.md](messaging.md#pinning-while-consumers-wait)). So with Artemis on Java 21 a high consumer '
+          'count on virtual threads costs fewer OS threads (and little less memory: a sleeping platform thread\'s '
+          'stack is mostly untouched) but drains slower than the same count of platform threads; choose the count, '
+          'in either mode, from the work per message and what the broker sustains.',
+          '- **JDBC (for comparison): the pool.** However many listener threads run, at most '
+          '`spring.datasource.hikari.maximum-pool-size` of them hold a connection; the others wait for one (see the '
+          'jdbc experiment above). Raise the pool with the database\'s limits in mind, not the thread count.',
+          '']
+    return L
+
+
 def section(outdir, docs_dir):
     """The markdown of the messaging section (between the markers) and its chart."""
     results = bench.load_results(os.path.join(outdir, 'messaging.jsonl'))
@@ -253,7 +347,9 @@ def section(outdir, docs_dir):
       '**sleeps %d ms per message** (blocking work). Drain time = container start → last message handled; msgs/s = '
       'messages ÷ drain time; ceiling = consumers ÷ %d ms (Little\'s law). Sampled every 100 ms by the app while it '
       'drains: OS threads and RSS of the JVM (`Threads`, `VmRSS` of `/proc/self/status`), heap in use; "before" = '
-      'once the backlog is in, just before the container starts (broker and container already built). The broker '
+      'once the backlog is in, just before the container starts (broker and container already built); platform '
+      'threads peak (MXBean) = `ThreadMXBean.getPeakThreadCount()` since the container started, exact where the '
+      'samples are 100 ms apart. The broker '
       'runs in the same JVM, so its threads and memory are in every figure, equally in both modes. Platform = '
       '`--spring.threads.virtual.enabled=false` (the containers\' own thread per consumer); virtual = vt-starter '
       '(`kafka-N`, `jms-N` threads). Artemis consumers run with `consumerWindowSize=0` (no client-side prefetch, '
@@ -264,18 +360,20 @@ def section(outdir, docs_dir):
       'run not drained within %d s is reported as timed out. Figures: median (min–max) over rounds.' % (
           '{:,}'.format(meta['messages']), meta['work_ms'], meta['work_ms'], meta['drain_timeout_s']))
     A('')
+    summary_at = len(L)
     A('![drain](bench-messaging-drain.png)')
     A('')
-    A('| case | mode | drained | msgs/s | % of ceiling | drain s | first message s | listener calls at once (max) | '
-      'OS threads before → peak | platform threads peak (MXBean) | RSS MiB before → peak | heap used peak MiB |')
-    A('|---|---|---|---|---|---|---|---|---|---|---|---|')
+    A('| case | mode | drained | msgs/s | % of ceiling | drain s | first message s | msgs/s after the first | '
+      'listener calls at once (max) | OS threads before → peak | platform threads peak (MXBean) | '
+      'RSS MiB before → peak | heap used peak MiB |')
+    A('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
     rows = []
     names = {}
     for c in meta['cases']:
         key = case_key(c)
         if c['broker'] == 'kafka':
             label = 'Kafka, %d partitions, concurrency %d, JDK %s' % (c['partitions'], c['concurrency'], c['jdk'])
-            short = 'Kafka %dp c%d JDK%s' % (c['partitions'], c['concurrency'], c['jdk'])
+            short = 'Kafka c%d JDK%s' % (c['concurrency'], c['jdk'])
         else:
             label = 'JMS (Artemis), %d consumers, JDK %s' % (c['concurrency'], c['jdk'])
             short = 'JMS c%d JDK%s' % (c['concurrency'], c['jdk'])
@@ -293,11 +391,13 @@ def section(outdir, docs_dir):
             rates = _vals(apps, lambda a: a['messagesPerSecond'])
             thr = _vals(apps, lambda a: a['peak']['osThreads'])
             rate_s[mode], thr_s[mode] = _stats(rates), _stats(thr)
-            A('| %s | %s | %s | %s | %s | %s | %s | %s | %s → %s | %s | %s → %s | %s |' % (
+            A('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s → %s | %s | %s → %s | %s |' % (
                 label, mode, ', '.join(sorted(set(drained))) if len(set(drained)) > 1 else drained[0],
                 _ms(rates), _ms([x / ceiling * 100 for x in rates], '{:.0f}%'),
                 _ms(_vals(apps, lambda a: a['drainSeconds']), '{:.1f}'),
                 _ms(_vals(apps, lambda a: a['firstMessageSeconds']), '{:.1f}'),
+                _ms(_vals(apps, lambda a: (a['handled'] - 1) / (a['drainSeconds'] - a['firstMessageSeconds'])
+                          if a.get('state') == 'DONE' else None)),
                 _ms(_vals(apps, lambda a: a['maxConcurrentListenerCalls'])),
                 _ms(_vals(apps, lambda a: a['before']['osThreads'])), _ms(thr),
                 _ms(_vals(apps, lambda a: a['peakPlatformThreadsMXBean'])),
@@ -333,6 +433,7 @@ def section(outdir, docs_dir):
     for (label, mode), (by_name, n, sample) in names.items():
         A('| %s | %s | %s | %s (%s, …) |' % (label, mode, top_threads(by_name), n, ', '.join(sample or [])))
     A('')
+    L[summary_at:summary_at] = summary(meta, results, names)
     A(END)
     chart(os.path.join(docs_dir, 'bench-messaging-drain.png'), rows, meta['work_ms'])
     return '\n'.join(L) + '\n'
