@@ -370,7 +370,10 @@ def machine_description():
         osname = [l.split('=', 1)[1].strip().strip('"') for l in open('/etc/os-release') if l.startswith('PRETTY_NAME')][0]
     except Exception:
         osname = '?'
-    wrkv = subprocess.run(['wrk', '-v'], capture_output=True, text=True).stdout.splitlines()
+    try:
+        wrkv = subprocess.run(['wrk', '-v'], capture_output=True, text=True).stdout.splitlines()
+    except OSError:  # --messaging needs no wrk
+        wrkv = []
     return {'cpus': os.cpu_count(), 'cpu': cpu, 'mem_mb': mem, 'os': osname, 'kernel': os.uname().release,
             'wrk': wrkv[0] if wrkv else '?', 'loadavg_start': open('/proc/loadavg').read().split()[:3]}
 
@@ -546,7 +549,8 @@ def find_jdks(wanted):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('command', choices=['vs-native', 'vs-native-report', 'overhead', 'overhead-report', 'full', 'report', 'smoke'])
+    ap.add_argument('command', choices=['vs-native', 'vs-native-report', 'overhead', 'overhead-report', 'full', 'report', 'smoke',
+                                        'messaging', 'messaging-report'])
     ap.add_argument('--jar31', required=False)
     ap.add_argument('--jar35', required=False)
     ap.add_argument('--jar31-tomcat', required=False, help='Boot 3.1.12 jar built with -Dtomcat.version=<newer>')
@@ -558,7 +562,21 @@ def main():
     ap.add_argument('--forks', type=int, default=1, help='vs-native, overhead: start every server this many times')
     ap.add_argument('--out', required=True)
     ap.add_argument('--md', help='markdown output')
+    # messaging (see messaging.py)
+    ap.add_argument('--messages', type=int, default=20000, help='messaging: the backlog')
+    ap.add_argument('--work-ms', type=int, default=50, help='messaging: blocking work (sleep) per message')
+    ap.add_argument('--drain-timeout', type=int, default=120, help='messaging: a run not drained by then is reported as such')
+    ap.add_argument('--start-timeout', type=int, default=180, help='messaging: start-up and filling')
+    ap.add_argument('--partitions', type=int, default=50, help='messaging: Kafka partitions (at least the concurrency)')
+    ap.add_argument('--kafka-conns', default='50', help='messaging: Kafka container concurrencies')
+    ap.add_argument('--jms-conns', default='50,200,1000', help='messaging: JMS consumer counts')
+    ap.add_argument('--kafka-jdks', default='21,25', help='messaging: JDKs of the Kafka runs')
+    ap.add_argument('--jms-jdks', default='21', help='messaging: JDKs of the JMS runs (Boot 3.x\'s Artemis does not start on 24+)')
     args = ap.parse_args()
+    for name in ('kafka_conns', 'jms_conns'):
+        setattr(args, name, [int(c) for c in getattr(args, name).split(',') if c])
+    for name in ('kafka_jdks', 'jms_jdks'):
+        setattr(args, name, [j for j in getattr(args, name).split(',') if j])
     args.conns = [int(c) for c in args.conns.split(',')]
     args.modes = [m for m in (args.modes or '').split(',') if m]
     jdks = [j for j in args.jdks.split(',') if j]
@@ -592,6 +610,14 @@ def main():
         elif args.command == 'report':
             import report
             report.full_markdown(args.out, args.md)
+        elif args.command == 'messaging':
+            find_jdks(sorted(set(args.kafka_jdks + args.jms_jdks)))
+            import messaging
+            messaging.run(args, args.jar31)
+            messaging.markdown(args.out, args.md or os.path.join(args.out, 'messaging.md'))
+        elif args.command == 'messaging-report':
+            import messaging
+            messaging.markdown(args.out, args.md or os.path.join(args.out, 'messaging.md'))
     finally:
         kill_started()
 

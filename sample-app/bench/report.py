@@ -538,6 +538,9 @@ def full_markdown(outdir, md_path):
         A('| %s | %d | %s ÷ %s | %s | %s | %s: %s | %s: %s |' % (
             exp, conns, a, b, rr, rc, a, '%s (%s)' % pa if pa else '–', b, '%s (%s)' % pb if pb else '–'))
     A('')
+    # the messaging section (run.sh --messaging) is not made from these results: keep it as it is
+    import messaging
+    kept = messaging.existing_section(md_path)
     with open(md_path, 'w') as f:
-        f.write('\n'.join(L) + '\n')
+        f.write('\n'.join(L) + '\n' + ('\n' + kept if kept else ''))
     return md_path

@@ -12,11 +12,18 @@
 #                                                pinning storm, starvation, /dump with 10,000 threads, bad input:
 #                                                docs/reliability.md (~25 min); non-zero if a check fails
 #   sample-app/bench/run.sh --reliability-smoke  the same scenarios, short (~4 min)
+#   sample-app/bench/run.sh --messaging  a backlog of 20,000 messages, 50 ms of blocking work each, drained by Kafka
+#                                        listeners (50 partitions, concurrency 50; JDK 21 and 25) and JMS listeners
+#                                        (embedded Artemis, 50/200/1000 consumers; JDK 21 only), platform vs virtual
+#                                        threads: the messaging section of docs/benchmarks.md and
+#                                        docs/bench-messaging-drain.png (~6 min a round; builds only the Boot 3.1.12 jar)
 #
 # Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native, --overhead),
 # MODES (--vs-native: e.g. "starter,native"; default starter,tomcat-own,native), FORKS (--vs-native 1, --overhead 3:
 # every server is started this many times, a JVM's own lasting speed being one more source of difference), SKIP_BUILD=1,
 # SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--vs-native: a JFR recording per server).
+# --messaging: ROUNDS, MESSAGES (20000), WORK_MS (50), DRAIN_TIMEOUT (120 s), KAFKA_CONNS (50), JMS_CONNS (50,200,1000),
+# KAFKA_JDKS (21,25), JMS_JDKS (21); --messaging-report redraws the section from bench-results/messaging.
 # Everything listens on 127.0.0.1 only; every load run is bounded (wrk -d); what this script starts, it stops.
 set -euo pipefail
 
@@ -30,13 +37,15 @@ case "${1:-}" in
   --report) MODE=report ;;
   --reliability) MODE=reliability ;;
   --reliability-smoke) MODE=reliability-smoke ;;
+  --messaging) MODE=messaging ;;
+  --messaging-report) MODE=messaging-report ;;
   ""|--full) MODE=full ;;
-  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke|--messaging|--messaging-report]" >&2; exit 2 ;;
 esac
 
 JAVA25_HOME="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 JARS="${JARS:-$ROOT/bench-results/jars}"
-OUT="${OUT:-$ROOT/bench-results/$MODE}"
+OUT="${OUT:-$ROOT/bench-results/${MODE%-report}}"
 BOOT35="${BOOT35:-3.5.16}"
 mkdir -p "$JARS" "$OUT"
 
@@ -59,8 +68,10 @@ trap cleanup EXIT INT TERM
 # ---------------------------------------------------------------------------------------------
 if [ -z "${SKIP_INSTALL:-}" ]; then
   pkgs=()
-  command -v wrk >/dev/null || pkgs+=(wrk)
-  command -v ab >/dev/null || pkgs+=(apache2-utils)
+  if [[ "$MODE" != messaging* ]]; then
+    command -v wrk >/dev/null || pkgs+=(wrk)
+    command -v ab >/dev/null || pkgs+=(apache2-utils)
+  fi
   if [ "$MODE" != smoke ] && [[ "$MODE" != reliability* ]]; then command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox); fi
   if [ "$MODE" = full ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then pkgs+=(postgresql); fi
   if [ ${#pkgs[@]} -gt 0 ]; then
@@ -84,7 +95,9 @@ build() { # $1 = jar name, rest = extra maven args
   (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -pl sample-app -am clean package -DskipTests "$@")
   cp "$ROOT"/sample-app/target/sample-app-*-SNAPSHOT.jar "$JARS/$name"
 }
-if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ]; then
+if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" = messaging ]; then
+  build sample-boot-3.1.12.jar   # the drain experiment runs on Boot 3.1.12 + vt-starter only
+elif [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ] && [ "$MODE" != messaging-report ]; then
   build sample-boot-3.1.12.jar
   build "sample-boot-$BOOT35.jar" -Dspring-boot.version="$BOOT35"
   if [ "$MODE" = vs-native ] && [[ ",${MODES:-}," == *,starter-tc,* ]]; then
@@ -93,7 +106,7 @@ if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ]; then
     build "sample-boot-3.1.12-tomcat-$TC.jar" -Dtomcat.version="$TC"
   fi
 fi
-TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
+TC=$( (unzip -l "$JARS/sample-boot-$BOOT35.jar" 2>/dev/null || true) | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
 JAR_ARGS=(--jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar")
 [ "$MODE" = vs-native ] && [ -f "$JARS/sample-boot-3.1.12-tomcat-$TC.jar" ] && JAR_ARGS+=(--jar31-tomcat "$JARS/sample-boot-3.1.12-tomcat-$TC.jar")
 
@@ -136,5 +149,12 @@ case "$MODE" in
       $([ "$MODE" = reliability-smoke ] && echo --smoke) --out "$OUT" --md "$ROOT/docs/reliability.md" & PY_PID=$! ;;
   report)
     python3 bench.py report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
+  messaging)
+    python3 bench.py messaging --jar31 "$JARS/sample-boot-3.1.12.jar" --rounds "${ROUNDS:-3}" \
+      --messages "${MESSAGES:-20000}" --work-ms "${WORK_MS:-50}" --drain-timeout "${DRAIN_TIMEOUT:-120}" \
+      --kafka-conns "${KAFKA_CONNS:-50}" --jms-conns "${JMS_CONNS:-50,200,1000}" \
+      --kafka-jdks "${KAFKA_JDKS:-21,25}" --jms-jdks "${JMS_JDKS:-21}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
+  messaging-report)
+    python3 bench.py messaging-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
 esac
 wait "$PY_PID"
