@@ -43,11 +43,27 @@ class VirtualThreadTaskSchedulerResourcesTests {
 
 	@Test
 	void theTimerThreadIsADaemonThatDoesNotKeepTheJvmAlive() throws Exception {
-		this.scheduler.schedule(() -> {
-		}, Instant.now()).get(10, TimeUnit.SECONDS);
+		// Scheduled from a non-daemon thread, as an application's main thread would: a thread inherits its
+		// creator's daemon status, so only the scheduler's own setting can make the timer a daemon here.
+		AtomicReference<ScheduledFuture<?>> first = new AtomicReference<>();
+		Thread main = new Thread(() -> first.set(this.scheduler.schedule(() -> {
+		}, Instant.now())));
+		main.setDaemon(false);
+		main.start();
+		main.join(10_000);
+		first.get().get(10, TimeUnit.SECONDS);
 		Thread timer = this.dispatcher.get();
 		assertThat(timer.getName()).isEqualTo(this.timerName);
 		assertThat(timer.isDaemon()).isTrue();
+	}
+
+	@Test
+	void destroyCancelsWhatIsStillScheduled() throws Exception {
+		ScheduledFuture<?> later = this.scheduler.schedule(() -> {
+		}, Instant.now().plus(Duration.ofHours(1)));
+		this.scheduler.destroy();
+		assertThat(later.isCancelled()).isTrue();
+		assertThat(this.scheduler.getTimer().isShutdown()).isTrue();
 	}
 
 	@Test

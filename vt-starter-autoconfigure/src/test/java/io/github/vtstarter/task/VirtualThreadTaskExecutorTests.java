@@ -112,18 +112,25 @@ class VirtualThreadTaskExecutorTests {
 	@Test
 	void aThreadThatCannotStartIsNotCountedAsRunningAndFreesItsSlot() throws Exception {
 		AtomicInteger calls = new AtomicInteger();
-		ThreadFactory firstOneAlreadyStarted = (task) -> {
-			Thread thread = this.threads.newThread(task);
+		AtomicBoolean taskRan = new AtomicBoolean();
+		ThreadFactory firstOneSpent = (task) -> {
 			if (calls.getAndIncrement() == 0) {
-				thread.start(); // start() by the executor then throws IllegalThreadStateException
+				// A thread that has already run (something else): start() by the executor throws
+				// IllegalThreadStateException, and the task never runs.
+				Thread spent = new Thread(() -> {
+				});
+				spent.start();
+				joinQuietly(spent);
+				return spent;
 			}
-			return thread;
+			return this.threads.newThread(task);
 		};
-		VirtualThreadTaskExecutor executor = new VirtualThreadTaskExecutor("test", firstOneAlreadyStarted);
+		VirtualThreadTaskExecutor executor = new VirtualThreadTaskExecutor("test", firstOneSpent);
 		executor.setConcurrencyLimit(1);
-		assertThatExceptionOfType(IllegalThreadStateException.class).isThrownBy(() -> executor.execute(() -> {
-		}));
-		await().atMost(WAIT).until(() -> executor.getRunningCount() == 0);
+		assertThatExceptionOfType(IllegalThreadStateException.class)
+			.isThrownBy(() -> executor.execute(() -> taskRan.set(true)));
+		assertThat(taskRan).isFalse();
+		assertThat(executor.getRunningCount()).isZero();
 		// The slot is free again: this one is not blocked behind the failed hand-over.
 		CompletableFuture<Void> next = CompletableFuture.runAsync(() -> executor.execute(() -> {
 		}));
@@ -174,6 +181,15 @@ class VirtualThreadTaskExecutorTests {
 			assertThat(thread.isAlive()).as(thread.getName()).isFalse();
 		}
 		assertThat(executor.getRunningCount()).isZero();
+	}
+
+	private static void joinQuietly(Thread thread) {
+		try {
+			thread.join(WAIT.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@SuppressWarnings("deprecation")
