@@ -50,8 +50,10 @@ class BlockingWhileSynchronizedRuleTest {
 		// Built here, not in a constant that a class initializer built once.
 		assertThat(VirtualThreadRules.noBlockingCallsWhileSynchronized().withMaxDepth(2).getDescription())
 			.endsWith("(synchronized method or block, directly or through up to 1 further call)");
-		assertThat(VirtualThreadRules.noBlockingCallsWhileSynchronized().withMaxDepth(3).getDescription())
+		BlockingWhileSynchronizedRule depth3 = VirtualThreadRules.noBlockingCallsWhileSynchronized().withMaxDepth(3);
+		assertThat(depth3.getDescription())
 			.endsWith("(synchronized method or block, directly or through up to 2 further calls)");
+		assertThat(depth3.toString()).contains(depth3.getDescription());
 		assertThat(VirtualThreadRules.noObjectWaitWhileSynchronized().getDescription())
 			.startsWith("classes should not call Object.wait() while holding a monitor");
 		assertThat(VirtualThreadRules.noBlockingCallsWhileSynchronized().ignoring(resideInAPackage("..legacy.."))

@@ -33,12 +33,11 @@ class CallResolutionTest {
 
 	private static final String DISPATCH = "io.github.vtstarter.archunit.fixtures.dispatch.";
 
-	private static final JavaClasses DISPATCH_CLASSES = importClasses(Caller.class, Greeter.class,
-			PoliteGreeter.class, Host.class, Visitor.class, Base.class, Derived.class, Sink.class, ADirectSink.class,
-			BSlowSink.class, CDirectSink.class, Worker.class);
+	// Imported by each test that needs them, not once in a static field: the analysis caches parsed class files
+	// per imported class, and PIT runs every test once per mutant in the same JVM.
+	private JavaClasses dispatchClasses;
 
-	private static final List<String> VIOLATIONS = violations(VirtualThreadRules.forJava(21)
-		.noBlockingCallsWhileSynchronized(), DISPATCH_CLASSES);
+	private List<String> violations;
 
 	@Test
 	void aMethodInheritedFromAnAnalysedSuperclassIsFollowed() {
@@ -60,7 +59,7 @@ class CallResolutionTest {
 	@Test
 	void ofSeveralImplementationsTheFirstWithTheShortestChainIsShown() {
 		// Two implementations block right away: the one the analysis meets first, in ArchUnit's order of classes.
-		Class<?> first = DISPATCH_CLASSES.stream()
+		Class<?> first = dispatchClasses().stream()
 			.filter((type) -> type.getSimpleName().endsWith("DirectSink"))
 			.findFirst()
 			.map(JavaClass::reflect)
@@ -113,11 +112,24 @@ class CallResolutionTest {
 					+ location(WaitThreeCallsDown.class, "// third wait") + ", which runs only while the caller holds");
 	}
 
-	private static String violation(String method) {
-		List<String> matching = VIOLATIONS.stream()
+	private JavaClasses dispatchClasses() {
+		if (this.dispatchClasses == null) {
+			this.dispatchClasses = importClasses(Caller.class, Greeter.class, PoliteGreeter.class, Host.class,
+					Visitor.class, Base.class, Derived.class, Sink.class, ADirectSink.class, BSlowSink.class,
+					CDirectSink.class, Worker.class);
+		}
+		return this.dispatchClasses;
+	}
+
+	private String violation(String method) {
+		if (this.violations == null) {
+			this.violations = violations(VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized(),
+					dispatchClasses());
+		}
+		List<String> matching = this.violations.stream()
 			.filter((violation) -> violation.startsWith("Method <" + DISPATCH + "Caller." + method))
 			.toList();
-		assertThat(matching).as(method + " in " + VIOLATIONS).hasSize(1);
+		assertThat(matching).as(method + " in " + this.violations).hasSize(1);
 		return matching.get(0);
 	}
 

@@ -20,7 +20,8 @@ class ClassFileParserCasesTest {
 
 	private static final String CASES = "io/github/vtstarter/archunit/fixtures/bytecode/ParserCases";
 
-	private static final BytecodeClass PARSED = ClassFileParser.parse(classFile(CASES));
+	// Parsed for each test, not once in a static field: PIT runs every test once per mutant in the same JVM.
+	private final BytecodeClass parsed = ClassFileParser.parse(classFile(CASES));
 
 	@Test
 	void everyBranchOfASwitchInsideABlockRunsUnderItsMonitor() {
@@ -88,9 +89,9 @@ class ClassFileParserCasesTest {
 
 	@Test
 	void onlyByteArrayAndStringStreamsAreInMemory() {
-		assertThat(PARSED.getMethod("overSocket", "(Ljava/net/Socket;)Ljava/io/ObjectOutputStream;")
+		assertThat(this.parsed.getMethod("overSocket", "(Ljava/net/Socket;)Ljava/io/ObjectOutputStream;")
 			.createsInMemoryStream()).isFalse();
-		assertThat(PARSED.getMethod("inMemory", "()Ljava/io/ObjectOutputStream;").createsInMemoryStream()).isTrue();
+		assertThat(this.parsed.getMethod("inMemory", "()Ljava/io/ObjectOutputStream;").createsInMemoryStream()).isTrue();
 	}
 
 	@Test
@@ -107,13 +108,13 @@ class ClassFileParserCasesTest {
 
 	@Test
 	void theClassFileTellsKindsOfMethodsAndClasses() {
-		BytecodeMethod constructor = PARSED.getMethod("<init>", "(Ljava/io/Writer;)V");
+		BytecodeMethod constructor = this.parsed.getMethod("<init>", "(Ljava/io/Writer;)V");
 		assertThat(constructor.getKind()).isEqualTo("Constructor");
 		assertThat(constructor).hasToString("io.github.vtstarter.archunit.fixtures.bytecode.ParserCases.<init>(java.io.Writer)");
-		assertThat(PARSED.getMethod("tableSwitch", "(I)V").getKind()).isEqualTo("Method");
-		assertThat(PARSED.getMethod("tableSwitch", "(I)V").hasCode()).isTrue();
-		assertThat(PARSED.isInterface()).isFalse();
-		assertThat(PARSED).hasToString("io.github.vtstarter.archunit.fixtures.bytecode.ParserCases");
+		assertThat(this.parsed.getMethod("tableSwitch", "(I)V").getKind()).isEqualTo("Method");
+		assertThat(this.parsed.getMethod("tableSwitch", "(I)V").hasCode()).isTrue();
+		assertThat(this.parsed.isInterface()).isFalse();
+		assertThat(this.parsed).hasToString("io.github.vtstarter.archunit.fixtures.bytecode.ParserCases");
 		BytecodeClass sink = ClassFileParser.parse(classFile(CASES + "$Sink"));
 		assertThat(sink.isInterface()).isTrue();
 		assertThat(sink.getMethod("accept", "(Ljava/lang/String;)V").hasCode()).isFalse();
@@ -141,9 +142,9 @@ class ClassFileParserCasesTest {
 		return "synchronized block at (ParserCases.java:" + line(ParserCases.class, marker) + ")";
 	}
 
-	private static List<CallSite> calls(String method, String descriptor, String... callees) {
+	private List<CallSite> calls(String method, String descriptor, String... callees) {
 		List<String> names = List.of(callees);
-		return PARSED.getMethod(method, descriptor)
+		return this.parsed.getMethod(method, descriptor)
 			.getCalls()
 			.stream()
 			.filter((call) -> names.contains(call.getName()))
