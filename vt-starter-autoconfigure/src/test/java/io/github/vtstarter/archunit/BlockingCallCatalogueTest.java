@@ -42,6 +42,7 @@ class BlockingCallCatalogueTest {
 			.isNotEqualTo(BlockingCall.of("java.io.Reader", "read*"))
 			.isNotEqualTo("java.io.InputStream.read*")
 			.hasToString("java.io.InputStream.read*");
+		assertThat(call.equals(call)).isTrue();
 		assertThat(call.getMethodNamePattern()).isEqualTo("read*");
 		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("java/io/InputStream", "read"));
 		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("/java.io.InputStream", "read"));

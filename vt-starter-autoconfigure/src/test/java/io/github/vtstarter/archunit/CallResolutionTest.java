@@ -4,6 +4,7 @@ import java.util.List;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.lang.ArchRule;
 import io.github.vtstarter.archunit.fixtures.bytecode.ParserCases;
 import io.github.vtstarter.archunit.fixtures.dispatch.ADirectSink;
 import io.github.vtstarter.archunit.fixtures.dispatch.BSlowSink;
@@ -33,15 +34,11 @@ class CallResolutionTest {
 
 	private static final String DISPATCH = "io.github.vtstarter.archunit.fixtures.dispatch.";
 
-	// Imported by each test that needs them, not once in a static field: the analysis caches parsed class files
-	// per imported class, and PIT runs every test once per mutant in the same JVM.
-	private JavaClasses dispatchClasses;
-
-	private List<String> violations;
+	private static final ArchRule RULE = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized();
 
 	@Test
 	void aMethodInheritedFromAnAnalysedSuperclassIsFollowed() {
-		assertThat(violation("loadDerived")).contains("through <" + DISPATCH
+		assertThat(violation(callerWith(Base.class, Derived.class), "loadDerived")).contains("through <" + DISPATCH
 				+ "Derived.load(java.nio.file.Path)> implemented by <" + DISPATCH + "Base.load(java.nio.file.Path)> in "
 				+ location(Caller.class, "// load derived") + " -> <java.nio.file.Files.readAllBytes(java.nio.file.Path)> in "
 				+ location(Base.class, "// base read"));
@@ -49,45 +46,48 @@ class CallResolutionTest {
 
 	@Test
 	void aDefaultMethodInheritedThroughAnInterfaceOrASuperclassIsFollowed() {
-		assertThat(violation("greetHost")).contains("through <" + DISPATCH + "Host.greet()> implemented by <" + DISPATCH
+		List<String> violations = callerWith(Greeter.class, PoliteGreeter.class, Host.class, Visitor.class);
+		assertThat(violation(violations, "greetHost")).contains("through <" + DISPATCH + "Host.greet()> implemented by <" + DISPATCH
 				+ "Greeter.greet()> in " + location(Caller.class, "// greet host") + " -> <java.lang.Thread.sleep(long)> in "
 				+ location(Greeter.class, "// default sleep"));
-		assertThat(violation("greetVisitor")).contains("implemented by <" + DISPATCH + "Greeter.greet()> in "
+		assertThat(violation(violations, "greetVisitor")).contains("implemented by <" + DISPATCH + "Greeter.greet()> in "
 				+ location(Caller.class, "// greet visitor"));
 	}
 
 	@Test
 	void ofSeveralImplementationsTheFirstWithTheShortestChainIsShown() {
 		// Two implementations block right away: the one the analysis meets first, in ArchUnit's order of classes.
-		Class<?> first = dispatchClasses().stream()
+		JavaClasses classes = importClasses(Caller.class, Sink.class, ADirectSink.class, BSlowSink.class,
+				CDirectSink.class);
+		Class<?> first = classes.stream()
 			.filter((type) -> type.getSimpleName().endsWith("DirectSink"))
 			.findFirst()
 			.map(JavaClass::reflect)
 			.orElseThrow();
-		assertThat(violation("putLine")).contains("through <" + DISPATCH + "Sink.put(java.lang.String)> implemented by <"
+		assertThat(violation(violations(RULE, classes), "putLine")).contains("through <" + DISPATCH + "Sink.put(java.lang.String)> implemented by <"
 				+ first.getName() + ".put(java.lang.String)> in " + location(Caller.class, "// put")
 				+ " -> <java.lang.Thread.sleep(long)> in " + location(first, "sleep") + ";");
 	}
 
 	@Test
 	void ofSeveralCallsInAMethodTheShortestChainIsShownAndTheFirstOfEquallyShortOnes() {
-		assertThat(violation("work(")).contains("through <" + DISPATCH + "Worker.work()> in "
+		List<String> violations = callerWith(Worker.class);
+		assertThat(violation(violations, "work(")).contains("through <" + DISPATCH + "Worker.work()> in "
 				+ location(Caller.class, "// work once") + " -> <java.lang.Thread.sleep(long)> in "
 				+ location(Worker.class, "// work sleep") + ";");
-		assertThat(violation("twoHelpers")).contains(" -> <" + DISPATCH + "Worker.pause()> in "
+		assertThat(violation(violations, "twoHelpers")).contains(" -> <" + DISPATCH + "Worker.pause()> in "
 				+ location(Worker.class, "// first helper") + " -> <java.lang.Thread.sleep(long)> in "
 				+ location(Worker.class, "// pause sleep") + ";");
 	}
 
 	@Test
 	void aMethodReachedFromTwoMonitorsIsReportedAtBoth() {
-		assertThat(violation("workAgain")).contains(location(Caller.class, "// work again"));
+		assertThat(violation(callerWith(Worker.class), "workAgain")).contains(location(Caller.class, "// work again"));
 	}
 
 	@Test
 	void aBlockingCallInAConstructorIsReportedForTheConstructor() {
-		assertThat(violations(VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized(),
-				importClasses(ParserCases.class)))
+		assertThat(violations(RULE, importClasses(ParserCases.class)))
 			.anySatisfy((violation) -> assertThat(violation).startsWith("Constructor <"
 					+ "io.github.vtstarter.archunit.fixtures.bytecode.ParserCases.<init>(java.io.Writer)> holds the monitor "
 					+ "of the synchronized block at " + location(ParserCases.class, "// constructor region")));
@@ -112,24 +112,20 @@ class CallResolutionTest {
 					+ location(WaitThreeCallsDown.class, "// third wait") + ", which runs only while the caller holds");
 	}
 
-	private JavaClasses dispatchClasses() {
-		if (this.dispatchClasses == null) {
-			this.dispatchClasses = importClasses(Caller.class, Greeter.class, PoliteGreeter.class, Host.class,
-					Visitor.class, Base.class, Derived.class, Sink.class, ADirectSink.class, BSlowSink.class,
-					CDirectSink.class, Worker.class);
-		}
-		return this.dispatchClasses;
+	// Imported by each test, only the classes it needs, never once in a static field: the analysis caches parsed
+	// class files per imported class, and PIT runs every test once per mutant in the same JVM.
+	private static List<String> callerWith(Class<?>... classes) {
+		Class<?>[] imported = new Class<?>[classes.length + 1];
+		imported[0] = Caller.class;
+		System.arraycopy(classes, 0, imported, 1, classes.length);
+		return violations(RULE, importClasses(imported));
 	}
 
-	private String violation(String method) {
-		if (this.violations == null) {
-			this.violations = violations(VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized(),
-					dispatchClasses());
-		}
-		List<String> matching = this.violations.stream()
+	private static String violation(List<String> violations, String method) {
+		List<String> matching = violations.stream()
 			.filter((violation) -> violation.startsWith("Method <" + DISPATCH + "Caller." + method))
 			.toList();
-		assertThat(matching).as(method + " in " + this.violations).hasSize(1);
+		assertThat(matching).as(method + " in " + violations).hasSize(1);
 		return matching.get(0);
 	}
 
