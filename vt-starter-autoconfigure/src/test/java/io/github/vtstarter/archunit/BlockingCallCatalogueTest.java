@@ -26,6 +26,40 @@ class BlockingCallCatalogueTest {
 	}
 
 	@Test
+	void aPatternWithoutStarMatchesTheWholeNameOnly() {
+		BlockingCall call = BlockingCall.of("java.io.InputStream", "read");
+		assertThat(call.matchesMethodName("read")).isTrue();
+		assertThat(call.matchesMethodName("readAllBytes")).isFalse();
+		assertThat(call.matchesMethodName("rea")).isFalse();
+	}
+
+	@Test
+	void entriesAreValuesNamedByTypeAndPattern() {
+		BlockingCall call = BlockingCall.of(java.io.InputStream.class, "read*");
+		assertThat(call).isEqualTo(BlockingCall.of("java.io.InputStream", "read*"))
+			.hasSameHashCodeAs(BlockingCall.of("java.io.InputStream", "read*"))
+			.isNotEqualTo(BlockingCall.of("java.io.InputStream", "skip"))
+			.isNotEqualTo(BlockingCall.of("java.io.Reader", "read*"))
+			.isNotEqualTo("java.io.InputStream.read*")
+			.hasToString("java.io.InputStream.read*");
+		assertThat(call.equals(call)).isTrue();
+		assertThat(call.getMethodNamePattern()).isEqualTo("read*");
+		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("java/io/InputStream", "read"));
+		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("/java.io.InputStream", "read"));
+	}
+
+	@Test
+	void exemptionsAreKeptInTheOrderTheyWereAdded() {
+		BlockingCallCatalogue catalogue = BlockingCallCatalogue.empty()
+			.with("java.io.InputStream", "read*")
+			.without("com.acme.MemoryStream", "read", "readAllBytes");
+		assertThat(catalogue.getExemptions()).containsExactly(BlockingCall.of("com.acme.MemoryStream", "read"),
+				BlockingCall.of("com.acme.MemoryStream", "readAllBytes"));
+		assertThat(catalogue).hasToString("BlockingCallCatalogue{blocking=[java.io.InputStream.read*], "
+				+ "exempt=[com.acme.MemoryStream.read, com.acme.MemoryStream.readAllBytes]}");
+	}
+
+	@Test
 	void entriesMatchTheirTypeAndSubtypes() {
 		BlockingCallCatalogue catalogue = BlockingCallCatalogue.defaults();
 		Set<String> fileInputStream = Set.of("java.io.FileInputStream", "java.io.InputStream", "java.lang.Object");

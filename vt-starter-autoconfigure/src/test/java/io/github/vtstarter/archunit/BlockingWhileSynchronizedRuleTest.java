@@ -47,6 +47,13 @@ class BlockingWhileSynchronizedRuleTest {
 					+ "(synchronized method or block, directly or through up to 4 further calls)");
 		assertThat(VirtualThreadRules.noBlockingCallsWhileSynchronized().withMaxDepth(1).getDescription())
 			.isEqualTo("classes should not call blocking methods while holding a monitor (synchronized method or block)");
+		// Built here, not in a constant that a class initializer built once.
+		assertThat(VirtualThreadRules.noBlockingCallsWhileSynchronized().withMaxDepth(2).getDescription())
+			.endsWith("(synchronized method or block, directly or through up to 1 further call)");
+		BlockingWhileSynchronizedRule depth3 = VirtualThreadRules.noBlockingCallsWhileSynchronized().withMaxDepth(3);
+		assertThat(depth3.getDescription())
+			.endsWith("(synchronized method or block, directly or through up to 2 further calls)");
+		assertThat(depth3.toString()).contains(depth3.getDescription());
 		assertThat(VirtualThreadRules.noObjectWaitWhileSynchronized().getDescription())
 			.startsWith("classes should not call Object.wait() while holding a monitor");
 		assertThat(VirtualThreadRules.noBlockingCallsWhileSynchronized().ignoring(resideInAPackage("..legacy.."))

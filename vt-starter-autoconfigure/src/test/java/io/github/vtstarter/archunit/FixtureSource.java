@@ -15,22 +15,22 @@ import com.tngtech.archunit.lang.ArchRule;
  * {@code (File.java:line)} locations without hard-coding numbers that editing a fixture would
  * silently break.
  */
-final class FixtureSource {
+public final class FixtureSource {
 
 	private static final Path TEST_SOURCES = Path.of("src/test/java");
 
 	private FixtureSource() {
 	}
 
-	static JavaClasses importClasses(Class<?>... classes) {
+	public static JavaClasses importClasses(Class<?>... classes) {
 		return new ClassFileImporter().importClasses(classes);
 	}
 
-	static JavaClasses importPackage(String packageName) {
+	public static JavaClasses importPackage(String packageName) {
 		return new ClassFileImporter().importPackages(packageName);
 	}
 
-	static List<String> violations(ArchRule rule, JavaClasses classes) {
+	public static List<String> violations(ArchRule rule, JavaClasses classes) {
 		return rule.evaluate(classes).getFailureReport().getDetails();
 	}
 
@@ -40,11 +40,11 @@ final class FixtureSource {
 	 * @param marker text on exactly one line, typically a trailing comment
 	 * @return the location, e.g. {@code (Foo.java:12)}
 	 */
-	static String location(Class<?> fixture, String marker) {
+	public static String location(Class<?> fixture, String marker) {
 		return "(" + fixture.getSimpleName() + ".java:" + line(fixture, marker) + ")";
 	}
 
-	static int line(Class<?> fixture, String marker) {
+	public static int line(Class<?> fixture, String marker) {
 		Path source = TEST_SOURCES.resolve(fixture.getName().replace('.', '/') + ".java");
 		try {
 			List<String> lines = Files.readAllLines(source);

@@ -48,6 +48,8 @@ class JavaVersionRulesTest {
 		JavaClasses classes = importClasses(SynchronizedBlockWithSleep.class, ObjectWaitInLoop.class);
 		for (int java : new int[] { 24, 25 }) {
 			VirtualThreadRuleSet rules = VirtualThreadRules.forJava(java);
+			assertThat(rules.getJavaVersion()).isEqualTo(java);
+			assertThat(rules).hasToString("VirtualThreadRules for Java " + java);
 			assertThatNoException().isThrownBy(() -> rules.noBlockingCallsWhileSynchronized().check(classes));
 			assertThatNoException().isThrownBy(() -> rules.noObjectWaitWhileSynchronized().check(classes));
 			assertThatNoException().isThrownBy(() -> rules.pinning().check(classes));

@@ -57,10 +57,6 @@ public final class CallSite {
 		return this.descriptor;
 	}
 
-	int getLine() {
-		return this.line;
-	}
-
 	/**
 	 * The innermost monitor region held when this call is made in its own method.
 	 * @return the region or {@code null} when the caller holds no monitor at this call

@@ -33,6 +33,18 @@ class ClassFileParserTest {
 		assertThat(java25[7]).as("the caller's bytes are left alone").isEqualTo((byte) 69);
 	}
 
+	@Test
+	void readsClassFilesOfAnyLaterJavaAsTheNewestVersionItsAsmKnows() throws IOException {
+		byte[] future = classFile(SynchronizedBlockWithSleep.class);
+		future[6] = 1;
+		future[7] = 0;
+		assertThatIllegalArgumentException().isThrownBy(() -> new ClassReader(future));
+		assertThat(ClassFileParser.parse(future).getMethod("retryLater", "()V").getCalls())
+			.anySatisfy((call) -> assertThat(call.getName()).isEqualTo("sleep"));
+		assertThat(ClassFileParser.parseHeader(future).getInternalName())
+			.isEqualTo("io/github/vtstarter/archunit/fixtures/pinning/SynchronizedBlockWithSleep");
+	}
+
 	private static byte[] classFile(Class<?> type) throws IOException {
 		try (InputStream in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
 			return in.readAllBytes();
