@@ -314,7 +314,8 @@ def dump(mode, java, cfg, out):
             s.sendall(b'GET /sleep?ms=10000 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
             holders.append(s)
         time.sleep(2)
-        live = get_json(server.base + '/actuator/virtualthreads')['executors'].get('tomcat', {}).get('live')
+        # 10,000 connections were just opened: the first read of the endpoint may wait for the acceptor to catch up.
+        live = get_json(server.base + '/actuator/virtualthreads', timeout=60)['executors'].get('tomcat', {}).get('live')
         rss0 = rss_mb(server.pid)
         t0 = time.time()
         body = http_get(server.base + '/actuator/virtualthreads/dump', 60)
