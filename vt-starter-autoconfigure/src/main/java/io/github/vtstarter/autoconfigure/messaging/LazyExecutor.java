@@ -26,6 +26,8 @@ public final class LazyExecutor<E extends Executor> implements Supplier<E> {
 	public E get() {
 		E executor = this.executor;
 		if (executor == null) {
+			// Bean post-processing calls this while the context refreshes, on one platform thread: a monitor,
+			// never contended, is all it takes to create the executor once.
 			synchronized (this) {
 				executor = this.executor;
 				if (executor == null) {
