@@ -22,8 +22,8 @@ import org.springframework.util.ReflectionUtils;
  * threads: Tomcat's own internal pool (the protocol handler's executor reset, so Tomcat creates and stops it),
  * Jetty's default {@code QueuedThreadPool} (in place of Boot 4's {@code VirtualThreadPool} or Boot 3's
  * {@code QueuedThreadPool} with a virtual-threads executor). The management server is small and rarely busy; a
- * few platform threads are what it had before virtual threads. Undertow, which Boot never puts on virtual threads, is left alone.
- * Reached by reflection, since the factories' packages differ between Boot 3 and 4.
+ * few platform threads are what it had before virtual threads. Undertow, which Boot never puts on virtual
+ * threads, is left alone. Reached by reflection, since the factories' packages differ between Boot 3 and 4.
  */
 class ManagementServerPlatformThreads implements WebServerFactoryCustomizer<WebServerFactory>, Ordered {
 
