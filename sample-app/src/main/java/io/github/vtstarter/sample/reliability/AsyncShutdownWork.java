@@ -12,7 +12,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * For the reliability suite's shutdown scenario ({@code sample.count-requests=true} only): {@code GET
+ * For the reliability suite ({@code sample.count-requests=true} only). Shutdown scenario: {@code GET
  * /reliability/async?ms=} hands an {@code @Async} task to the application task executor and answers at once. Each
  * task prints one line when it is handed over and one when it ends, straight to standard output (the logging system
  * may already be stopped when the last ones end), so that the suite can tell whether the tasks in flight at SIGTERM
@@ -39,6 +39,19 @@ public class AsyncShutdownWork {
 			return "submitted";
 		}
 
+		/**
+		 * For the {@code /dump} scenario: {@code count} {@code @Async} tasks that each sleep {@code ms}, so that
+		 * many virtual threads are alive at once without as many sockets (10,000 held HTTP connections cost Tomcat
+		 * more heap than the benchmark JVM's 1 GB).
+		 */
+		@GetMapping("/reliability/hold")
+		String hold(@RequestParam int count, @RequestParam long ms) {
+			for (int i = 0; i < count; i++) {
+				this.tasks.sleep(ms);
+			}
+			return "holding " + count;
+		}
+
 	}
 
 	@Service
@@ -46,6 +59,16 @@ public class AsyncShutdownWork {
 	static class SlowTasks {
 
 		private final AtomicLong ids = new AtomicLong();
+
+		@Async
+		public void sleep(long ms) {
+			try {
+				Thread.sleep(ms);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
 
 		@Async
 		public void run(long ms) {
