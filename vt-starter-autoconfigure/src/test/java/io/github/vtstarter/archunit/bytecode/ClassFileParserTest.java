@@ -7,6 +7,7 @@ import io.github.vtstarter.archunit.fixtures.pinning.SynchronizedBlockWithSleep;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.asm.ClassReader;
+import org.springframework.core.SpringVersion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -38,7 +39,19 @@ class ClassFileParserTest {
 		byte[] future = classFile(SynchronizedBlockWithSleep.class);
 		future[6] = 1;
 		future[7] = 0;
-		assertThatIllegalArgumentException().isThrownBy(() -> new ClassReader(future));
+		// Spring Framework 6.0 and 6.1's ASM refuse a class file newer than they know; 6.2's accepts any version.
+		// Either way the parser reads it.
+		boolean asmRefuses;
+		try {
+			new ClassReader(future);
+			asmRefuses = false;
+		}
+		catch (IllegalArgumentException ex) {
+			asmRefuses = true;
+		}
+		assertThat(asmRefuses || SpringVersion.getVersion().startsWith("6.2") || !SpringVersion.getVersion().startsWith("6."))
+			.as("only an ASM that accepts any version may read it unchanged (Spring %s)", SpringVersion.getVersion())
+			.isTrue();
 		assertThat(ClassFileParser.parse(future).getMethod("retryLater", "()V").getCalls())
 			.anySatisfy((call) -> assertThat(call.getName()).isEqualTo("sleep"));
 		assertThat(ClassFileParser.parseHeader(future).getInternalName())
