@@ -120,8 +120,7 @@ public final class JfrPinningEventSource implements PinningEventSource {
 	}
 
 	/**
-	 * A {@code jdk.VirtualThreadPinned} event as a {@link PinnedEvent}, with readable frames; shared with
-	 * {@code io.github.vtstarter.test.ShouldNotPin}.
+	 * A {@code jdk.VirtualThreadPinned} event as a {@link PinnedEvent}, with readable frames.
 	 * @param event the recorded event
 	 * @return the pinned event
 	 */

@@ -14,8 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.github.vtstarter.pinning.JfrPinningEventSource;
-import io.github.vtstarter.pinning.PinnedEvent;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -35,7 +33,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class PinningRecorder implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
-	static final String PINNED_EVENT = JfrPinningEventSource.PINNED_EVENT;
+	static final String PINNED_EVENT = "jdk.VirtualThreadPinned";
 
 	private static final String BOUNDARY_EVENT = "io.github.vtstarter.test.TestBoundary";
 
@@ -114,12 +112,12 @@ final class PinningRecorder implements ExtensionContext.Store.CloseableResource,
 	 * @param endMarker the marker committed when it ended
 	 * @return the events, oldest first
 	 */
-	List<PinnedEvent> pinsBetween(String startMarker, String endMarker) {
+	List<RecordedPin> pinsBetween(String startMarker, String endMarker) {
 		Instant end = awaitDelivery(endMarker);
 		Instant start = awaitDelivery(startMarker);
 		this.markers.remove(startMarker);
 		this.markers.remove(endMarker);
-		List<PinnedEvent> result = new ArrayList<>();
+		List<RecordedPin> result = new ArrayList<>();
 		for (Pin pin : this.pins) {
 			if (!pin.end.isBefore(start) && !pin.end.isAfter(end)) {
 				result.add(pin.event);
@@ -199,7 +197,7 @@ final class PinningRecorder implements ExtensionContext.Store.CloseableResource,
 	}
 
 	private void pinned(RecordedEvent event) {
-		this.pins.add(new Pin(event.getEndTime(), JfrPinningEventSource.toPinnedEvent(event)));
+		this.pins.add(new Pin(event.getEndTime(), RecordedPin.of(event)));
 		if (this.pins.size() > MAX_KEPT_EVENTS) {
 			Iterator<Pin> oldest = this.pins.iterator();
 			oldest.next();
@@ -222,7 +220,7 @@ final class PinningRecorder implements ExtensionContext.Store.CloseableResource,
 		}
 	}
 
-	private record Pin(Instant end, PinnedEvent event) {
+	private record Pin(Instant end, RecordedPin event) {
 	}
 
 }

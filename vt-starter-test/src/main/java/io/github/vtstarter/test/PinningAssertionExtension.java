@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import io.github.vtstarter.pinning.PinnedEvent;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -61,8 +60,8 @@ public final class PinningAssertionExtension implements BeforeTestExecutionCallb
 		if (start == null || recorder == null) {
 			return;
 		}
-		List<PinnedEvent> pins = recorder.pinsBetween(start, recorder.mark("end"));
-		List<PinnedEvent> counted = pins.stream()
+		List<RecordedPin> pins = recorder.pinsBetween(start, recorder.mark("end"));
+		List<RecordedPin> counted = pins.stream()
 			.filter((pin) -> pin.duration().compareTo(expectation.threshold) >= 0)
 			.collect(Collectors.toList());
 		if (expectation.atMost >= 0 && counted.size() > expectation.atMost) {
@@ -73,7 +72,7 @@ public final class PinningAssertionExtension implements BeforeTestExecutionCallb
 		}
 	}
 
-	private static String describe(Expectation expectation, List<PinnedEvent> pins, String allowed) {
+	private static String describe(Expectation expectation, List<RecordedPin> pins, String allowed) {
 		StringBuilder message = new StringBuilder("@").append(expectation.annotation).append(": ")
 			.append(pins.size()).append((pins.size() == 1) ? " virtual thread pinned its carrier" : " times a virtual "
 					+ "thread pinned its carrier")
@@ -83,7 +82,7 @@ public final class PinningAssertionExtension implements BeforeTestExecutionCallb
 		}
 		message.append("), expected ").append(allowed).append(" on Java ").append(Runtime.version().feature());
 		int shown = 0;
-		for (PinnedEvent pin : pins) {
+		for (RecordedPin pin : pins) {
 			if (shown++ == MAX_EVENTS_SHOWN) {
 				message.append("\n... and ").append(pins.size() - MAX_EVENTS_SHOWN).append(" more");
 				break;

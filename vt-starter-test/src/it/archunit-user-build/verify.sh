@@ -4,7 +4,7 @@
 # that `mvn verify` fails, and fails for the documented reason: the violation names the method holding the monitor,
 # where the block is, the call chain down to JdbcTemplate, and the fix.
 # Usage (from the repository root, after ./mvnw -B -DskipTests install):
-#   vt-starter-autoconfigure/src/it/archunit-user-build/verify.sh
+#   vt-starter-test/src/it/archunit-user-build/verify.sh
 set -uo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../../../.." && pwd)"

@@ -1,6 +1,5 @@
 package io.github.vtstarter.test;
 
-import io.github.vtstarter.pinning.TestJdk;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
