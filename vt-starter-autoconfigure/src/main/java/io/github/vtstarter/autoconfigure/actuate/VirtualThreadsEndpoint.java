@@ -13,15 +13,17 @@ import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.VirtualThreadsSwitch;
 import io.github.vtstarter.autoconfigure.doctor.DependencyAdvice;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
-import io.github.vtstarter.autoconfigure.scheduler.SchedulerProperties;
+import io.github.vtstarter.autoconfigure.watchdog.WatchdogProperties;
 import io.github.vtstarter.doctor.Advice;
+import io.github.vtstarter.dump.VirtualThreadDump;
 import io.github.vtstarter.pinning.PinnedEvent;
 import io.github.vtstarter.pinning.PinningMonitor;
 import io.github.vtstarter.pinning.PinningSite;
 import io.github.vtstarter.pinning.PinningStatistics;
-import io.github.vtstarter.scheduler.CarrierSnapshot;
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
-import io.github.vtstarter.scheduler.ThreadStack;
+import io.github.vtstarter.watchdog.CarrierSnapshot;
+import io.github.vtstarter.watchdog.SchedulerInfo;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.ThreadStack;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreadStats;
 import io.github.vtstarter.threads.VirtualThreads;
@@ -258,9 +260,9 @@ public class VirtualThreadsEndpoint {
 		if (!VirtualThreads.isSupported()) {
 			return Map.of();
 		}
-		Map<String, Object> scheduler = new LinkedHashMap<>(VirtualThreadScheduler.describe());
+		Map<String, Object> scheduler = new LinkedHashMap<>(SchedulerInfo.describe());
 		if (this.watchdog == null) {
-			scheduler.put("watchdog", "off (" + SchedulerProperties.PREFIX + ".enabled=false, virtual threads off, "
+			scheduler.put("watchdog", "off (" + WatchdogProperties.PREFIX + ".enabled=false, virtual threads off, "
 					+ "or no SchedulerWatchdog bean)");
 			return scheduler;
 		}

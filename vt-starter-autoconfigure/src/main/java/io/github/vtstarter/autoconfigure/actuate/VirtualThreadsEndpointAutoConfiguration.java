@@ -5,9 +5,9 @@ import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
 import io.github.vtstarter.autoconfigure.doctor.DependencyAdvice;
 import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorAutoConfiguration;
-import io.github.vtstarter.autoconfigure.scheduler.SchedulerWatchdogAutoConfiguration;
+import io.github.vtstarter.autoconfigure.watchdog.WatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -26,7 +26,7 @@ import org.springframework.core.env.Environment;
  * properties allow ({@code management.endpoints.web.exposure.include=virtualthreads}).
  */
 @AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class,
-		SchedulerWatchdogAutoConfiguration.class, DependencyDoctorAutoConfiguration.class })
+		WatchdogAutoConfiguration.class, DependencyDoctorAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnAvailableEndpoint(endpoint = VirtualThreadsEndpoint.class)
 @EnableConfigurationProperties({ PinningProperties.class, DumpProperties.class })

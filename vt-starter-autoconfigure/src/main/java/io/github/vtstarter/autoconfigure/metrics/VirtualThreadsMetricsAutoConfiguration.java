@@ -2,9 +2,9 @@ package io.github.vtstarter.autoconfigure.metrics;
 
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
-import io.github.vtstarter.autoconfigure.scheduler.SchedulerWatchdogAutoConfiguration;
+import io.github.vtstarter.autoconfigure.watchdog.WatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -26,7 +26,7 @@ import org.springframework.context.annotation.Configuration;
  * {@code VirtualThreadMetrics}, with the same meter names; the pinning meters then step aside.
  */
 @AutoConfiguration(after = { VirtualThreadsAutoConfiguration.class, PinningAutoConfiguration.class,
-		SchedulerWatchdogAutoConfiguration.class },
+		WatchdogAutoConfiguration.class },
 		// Boot 3 names, then Boot 4's (module spring-boot-micrometer-metrics): after whichever exist.
 		afterName = { "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
 				"org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
@@ -66,8 +66,8 @@ public class VirtualThreadsMetricsAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		SchedulerMeterBinder schedulerMeterBinder(SchedulerWatchdog watchdog) {
-			return new SchedulerMeterBinder(watchdog);
+		WatchdogMeterBinder schedulerMeterBinder(SchedulerWatchdog watchdog) {
+			return new WatchdogMeterBinder(watchdog);
 		}
 
 	}

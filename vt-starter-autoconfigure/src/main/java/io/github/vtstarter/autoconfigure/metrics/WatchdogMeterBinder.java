@@ -2,8 +2,8 @@ package io.github.vtstarter.autoconfigure.metrics;
 
 import java.time.Duration;
 
-import io.github.vtstarter.scheduler.SchedulerListener;
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.WatchdogListener;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -16,7 +16,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * {@code jvm.threads.virtual.carriers.parallelism}. The carrier gauges read -1 until the first virtual thread
  * has run (no pool yet).
  */
-public class SchedulerMeterBinder implements MeterBinder {
+public class WatchdogMeterBinder implements MeterBinder {
 
 	/** The lag timer's name. */
 	public static final String LAG = "jvm.threads.virtual.scheduling.lag";
@@ -29,7 +29,7 @@ public class SchedulerMeterBinder implements MeterBinder {
 
 	private final SchedulerWatchdog watchdog;
 
-	public SchedulerMeterBinder(SchedulerWatchdog watchdog) {
+	public WatchdogMeterBinder(SchedulerWatchdog watchdog) {
 		this.watchdog = watchdog;
 	}
 
@@ -46,7 +46,7 @@ public class SchedulerMeterBinder implements MeterBinder {
 			.description("Parallelism of the virtual-thread scheduler")
 			.baseUnit(BaseUnits.THREADS)
 			.register(registry);
-		this.watchdog.addListener(new SchedulerListener() {
+		this.watchdog.addListener(new WatchdogListener() {
 
 			@Override
 			public void probed(Duration duration) {

@@ -1,6 +1,6 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
@@ -20,8 +20,8 @@ public class VirtualThreadsHealthIndicator implements HealthIndicator {
 
 	@Override
 	public Health health() {
-		Health.Builder builder = SchedulerHealth.up(this.watchdog) ? Health.up() : Health.down();
-		return builder.withDetails(SchedulerHealth.details(this.watchdog)).build();
+		Health.Builder builder = WatchdogHealth.up(this.watchdog) ? Health.up() : Health.down();
+		return builder.withDetails(WatchdogHealth.details(this.watchdog)).build();
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure.actuate;
+package io.github.vtstarter.dump;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

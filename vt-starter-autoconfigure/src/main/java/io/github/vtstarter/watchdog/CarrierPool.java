@@ -1,4 +1,4 @@
-package io.github.vtstarter.scheduler;
+package io.github.vtstarter.watchdog;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.watchdog;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -8,9 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
-import io.github.vtstarter.autoconfigure.actuate.VirtualThreadDump;
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
-import io.github.vtstarter.scheduler.ThreadStack;
+import io.github.vtstarter.dump.VirtualThreadDump;
 
 import org.springframework.boot.json.JsonParserFactory;
 
@@ -29,9 +27,10 @@ import org.springframework.boot.json.JsonParserFactory;
  * At most {@link #MAX_THREADS} threads and {@link #MAX_FRAMES} frames each are kept, so that the log line stays
  * readable with thousands of threads.
  */
-final class DumpHeldCarriers implements Supplier<List<ThreadStack>> {
+public final class HeldCarrierFinder implements Supplier<List<ThreadStack>> {
 
-	static final int MAX_THREADS = 20;
+	/** At most this many threads are kept. */
+	public static final int MAX_THREADS = 20;
 
 	static final int MAX_FRAMES = 30;
 

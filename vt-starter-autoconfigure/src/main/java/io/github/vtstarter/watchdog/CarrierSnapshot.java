@@ -1,4 +1,4 @@
-package io.github.vtstarter.scheduler;
+package io.github.vtstarter.watchdog;
 
 /**
  * The carrier pool at one moment.

@@ -1,18 +1,18 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 
 /**
  * What the {@code virtualThreads} health indicator says, independent of the Boot line's health API (it moved in
  * Boot 4): DOWN while the scheduler is starved, UP otherwise, with the evidence as details.
  */
-final class SchedulerHealth {
+final class WatchdogHealth {
 
-	private SchedulerHealth() {
+	private WatchdogHealth() {
 	}
 
 	static boolean up(SchedulerWatchdog watchdog) {
@@ -24,7 +24,7 @@ final class SchedulerHealth {
 		details.put("starved", watchdog.isStarved());
 		if (watchdog.isStarved()) {
 			details.put("since", String.valueOf(watchdog.starvedSince()));
-			details.put("culprits", SchedulerLogger.culprits(watchdog.lastEvidence()));
+			details.put("culprits", WatchdogLogger.culprits(watchdog.lastEvidence()));
 		}
 		details.put("starvationEpisodes", watchdog.starvationEpisodes());
 		Duration last = watchdog.lastLag();

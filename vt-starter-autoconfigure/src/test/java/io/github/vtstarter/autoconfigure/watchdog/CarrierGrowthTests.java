@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,7 +8,7 @@ import java.util.concurrent.ThreadFactory;
 
 import io.github.vtstarter.autoconfigure.actuate.PinningTestApplication;
 import io.github.vtstarter.pinning.TestJdk;
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.github.vtstarter.testsupport.RunningApp;
 import io.github.vtstarter.threads.VirtualThreads;
 import org.junit.jupiter.api.Test;
@@ -62,7 +62,7 @@ class CarrierGrowthTests {
 				assertThat(value).isGreaterThan(parallelism);
 				await().atMost(Duration.ofSeconds(30))
 					.until(() -> output.getOut().contains("the carrier pool grew beyond its parallelism"));
-				assertThat(output.getOut()).contains("Culprit frames: io.github.vtstarter.autoconfigure.scheduler.CarrierGrowthTests.waitInside")
+				assertThat(output.getOut()).contains("Culprit frames: io.github.vtstarter.autoconfigure.watchdog.CarrierGrowthTests.waitInside")
 					.contains("java.base/java.lang.Object.wait0");
 			}
 			finally {

@@ -1,8 +1,9 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
 import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
-import io.github.vtstarter.scheduler.CarrierPool;
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.CarrierPool;
+import io.github.vtstarter.watchdog.HeldCarrierFinder;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.github.vtstarter.threads.VirtualThreads;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -23,29 +24,29 @@ import org.springframework.context.annotation.Configuration;
  */
 @AutoConfiguration
 @ConditionalOnVirtualThreads
-@ConditionalOnProperty(prefix = SchedulerProperties.PREFIX, name = "enabled", matchIfMissing = true)
-@EnableConfigurationProperties(SchedulerProperties.class)
-public class SchedulerWatchdogAutoConfiguration {
+@ConditionalOnProperty(prefix = WatchdogProperties.PREFIX, name = "enabled", matchIfMissing = true)
+@EnableConfigurationProperties(WatchdogProperties.class)
+public class WatchdogAutoConfiguration {
 
 	/** The health indicator's bean name, hence its name under {@code /actuator/health}. */
 	public static final String HEALTH_INDICATOR_NAME = "virtualThreads";
 
 	@Bean
 	@ConditionalOnMissingBean
-	public SchedulerWatchdog schedulerWatchdog(SchedulerProperties properties) {
+	public SchedulerWatchdog schedulerWatchdog(WatchdogProperties properties) {
 		properties.validate();
 		SchedulerWatchdog watchdog = new SchedulerWatchdog(properties.getProbeInterval(),
 				properties.getLagWarningThreshold(), properties.getStarvationThreshold(),
 				VirtualThreads.namedFactory(SchedulerWatchdog.PROBE_NAME + "-"), new CarrierPool(),
-				new DumpHeldCarriers());
-		watchdog.addListener(new SchedulerLogger());
+				new HeldCarrierFinder());
+		watchdog.addListener(new WatchdogLogger());
 		return watchdog;
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	SchedulerWatchdogLifecycle schedulerWatchdogLifecycle(SchedulerWatchdog watchdog) {
-		return new SchedulerWatchdogLifecycle(watchdog);
+	WatchdogLifecycle schedulerWatchdogLifecycle(SchedulerWatchdog watchdog) {
+		return new WatchdogLifecycle(watchdog);
 	}
 
 	@Configuration(proxyBeanMethods = false)

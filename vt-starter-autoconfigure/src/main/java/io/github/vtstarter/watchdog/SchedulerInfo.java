@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure.actuate;
+package io.github.vtstarter.watchdog;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.PlatformManagedObject;
@@ -14,14 +14,18 @@ import java.util.Map;
  * such bean; what is known then is the configuration in effect, from the {@code jdk.virtualThreadScheduler.*}
  * system properties and their documented defaults. Reached by reflection: the starter is compiled for Java 17.
  */
-final class VirtualThreadScheduler {
+public final class SchedulerInfo {
 
 	private static final String MX_BEAN = "jdk.management.VirtualThreadSchedulerMXBean";
 
-	private VirtualThreadScheduler() {
+	private SchedulerInfo() {
 	}
 
-	static Map<String, Object> describe() {
+	/**
+	 * The scheduler as the JDK describes it.
+	 * @return its settings and, on JDK 24+, its live counts
+	 */
+	public static Map<String, Object> describe() {
 		Map<String, Object> scheduler = fromMXBean();
 		return (scheduler != null) ? scheduler : fromSystemProperties();
 	}

@@ -1,11 +1,11 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.Map;
 
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 
 import org.springframework.beans.factory.FactoryBean;
 
@@ -68,8 +68,8 @@ class Boot4HealthIndicatorFactory implements FactoryBean<Object> {
 	}
 
 	private Object health() throws ReflectiveOperationException {
-		Object builder = (SchedulerHealth.up(this.watchdog) ? this.up : this.down).invoke(null);
-		builder = this.withDetails.invoke(builder, SchedulerHealth.details(this.watchdog));
+		Object builder = (WatchdogHealth.up(this.watchdog) ? this.up : this.down).invoke(null);
+		builder = this.withDetails.invoke(builder, WatchdogHealth.details(this.watchdog));
 		return this.build.invoke(builder);
 	}
 

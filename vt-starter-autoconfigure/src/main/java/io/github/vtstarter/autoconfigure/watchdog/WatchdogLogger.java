@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -6,9 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.github.vtstarter.scheduler.CarrierSnapshot;
-import io.github.vtstarter.scheduler.SchedulerListener;
-import io.github.vtstarter.scheduler.ThreadStack;
+import io.github.vtstarter.watchdog.CarrierSnapshot;
+import io.github.vtstarter.watchdog.HeldCarrierFinder;
+import io.github.vtstarter.watchdog.WatchdogListener;
+import io.github.vtstarter.watchdog.ThreadStack;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -17,9 +18,9 @@ import org.apache.commons.logging.LogFactory;
  * scheduler starves, an INFO when it recovers. Each names the culprit frames (the first application frame of
  * every virtual thread holding a carrier, most frequent first) and then the stacks.
  */
-class SchedulerLogger implements SchedulerListener {
+class WatchdogLogger implements WatchdogListener {
 
-	private static final Log logger = LogFactory.getLog(SchedulerLogger.class);
+	private static final Log logger = LogFactory.getLog(WatchdogLogger.class);
 
 	@Override
 	public void lagging(Duration waited, CarrierSnapshot carriers, List<ThreadStack> held) {
@@ -62,8 +63,8 @@ class SchedulerLogger implements SchedulerListener {
 			first = false;
 		}
 		text.append(". Virtual threads holding a carrier");
-		if (held.size() >= DumpHeldCarriers.MAX_THREADS) {
-			text.append(" (first ").append(DumpHeldCarriers.MAX_THREADS).append(")");
+		if (held.size() >= HeldCarrierFinder.MAX_THREADS) {
+			text.append(" (first ").append(HeldCarrierFinder.MAX_THREADS).append(")");
 		}
 		text.append(':');
 		for (ThreadStack thread : held) {

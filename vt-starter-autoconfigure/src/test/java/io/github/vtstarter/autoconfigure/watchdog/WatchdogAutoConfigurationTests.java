@@ -1,9 +1,9 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.TestJdk;
-import io.github.vtstarter.scheduler.SchedulerWatchdog;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
@@ -14,13 +14,13 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link SchedulerWatchdogAutoConfiguration}: when the watchdog and the health indicator exist, and bad values.
+ * {@link WatchdogAutoConfiguration}: when the watchdog and the health indicator exist, and bad values.
  */
-class SchedulerWatchdogAutoConfigurationTests {
+class WatchdogAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(VirtualThreadsAutoConfiguration.class,
-				SchedulerWatchdogAutoConfiguration.class))
+				WatchdogAutoConfiguration.class))
 		.withPropertyValues("spring.threads.virtual.enabled=true");
 
 	@Test
@@ -28,7 +28,7 @@ class SchedulerWatchdogAutoConfigurationTests {
 	void watchdogAndHealthIndicatorNamedVirtualThreads() {
 		this.runner.run((context) -> {
 			assertThat(context).hasSingleBean(SchedulerWatchdog.class);
-			assertThat(context).hasBean(SchedulerWatchdogAutoConfiguration.HEALTH_INDICATOR_NAME);
+			assertThat(context).hasBean(WatchdogAutoConfiguration.HEALTH_INDICATOR_NAME);
 			assertThat(context.getBean(SchedulerWatchdog.class).isRunning()).isTrue();
 		});
 	}
@@ -38,7 +38,7 @@ class SchedulerWatchdogAutoConfigurationTests {
 	void noHealthIndicatorWithoutTheActuator() {
 		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate.health"))
 			.run((context) -> assertThat(context).hasSingleBean(SchedulerWatchdog.class)
-				.doesNotHaveBean(SchedulerWatchdogAutoConfiguration.HEALTH_INDICATOR_NAME));
+				.doesNotHaveBean(WatchdogAutoConfiguration.HEALTH_INDICATOR_NAME));
 	}
 
 	@Test

@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
 import java.io.IOException;
 import java.net.URI;
@@ -77,7 +77,7 @@ class StarvationProcessTests {
 				.as("the main port serves again").isEqualTo(200);
 			String output = read(log);
 			assertThat(output).contains("ERROR").contains("made no progress since")
-				.contains("Culprit frames: io.github.vtstarter.autoconfigure.scheduler.StarvationApp$PinController.holdCarrier")
+				.contains("Culprit frames: io.github.vtstarter.autoconfigure.watchdog.StarvationApp$PinController.holdCarrier")
 				.contains("runs again after");
 		}
 		finally {

@@ -1,4 +1,4 @@
-package io.github.vtstarter.scheduler;
+package io.github.vtstarter.watchdog;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -21,10 +21,10 @@ import java.util.function.Supplier;
  * thread: when every carrier is pinned, a virtual watchdog would starve with the rest.
  * <ul>
  * <li>a probe that waits longer than {@code warnThreshold} is a lag episode (one
- * {@link SchedulerListener#lagging} per episode);</li>
+ * {@link WatchdogListener#lagging} per episode);</li>
  * <li>one that waits longer than {@code starvationThreshold} is <em>starvation</em>: the scheduler makes no
- * progress ({@link SchedulerListener#starved}); it ends when the probe runs ({@link SchedulerListener#recovered});</li>
- * <li>every tick also reads the carrier pool: one {@link SchedulerListener#carriersGrew} when it grows beyond
+ * progress ({@link WatchdogListener#starved}); it ends when the probe runs ({@link WatchdogListener#recovered});</li>
+ * <li>every tick also reads the carrier pool: one {@link WatchdogListener#carriersGrew} when it grows beyond
  * its parallelism past its highest size so far (compensation for carriers blocked in {@code Object.wait} or file
  * I/O on JDK 21-23).</li>
  * </ul>
@@ -54,7 +54,7 @@ public final class SchedulerWatchdog {
 
 	private final Supplier<List<ThreadStack>> heldCarriers;
 
-	private final List<SchedulerListener> listeners = new CopyOnWriteArrayList<>();
+	private final List<WatchdogListener> listeners = new CopyOnWriteArrayList<>();
 
 	// Lags of the last WINDOW probes, in nanoseconds, for the windowed maximum.
 	private final long[] window = new long[WINDOW];
@@ -104,7 +104,7 @@ public final class SchedulerWatchdog {
 		this.heldCarriers = heldCarriers;
 	}
 
-	public void addListener(SchedulerListener listener) {
+	public void addListener(WatchdogListener listener) {
 		this.listeners.add(listener);
 	}
 

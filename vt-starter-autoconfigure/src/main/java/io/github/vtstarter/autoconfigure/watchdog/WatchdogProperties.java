@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure.scheduler;
+package io.github.vtstarter.autoconfigure.watchdog;
 
 import java.time.Duration;
 
@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Settings of the scheduler watchdog (scheduling lag, starvation, carrier growth), under
  * {@code vtstarter.scheduler}.
  */
-@ConfigurationProperties(prefix = SchedulerProperties.PREFIX)
-public class SchedulerProperties {
+@ConfigurationProperties(prefix = WatchdogProperties.PREFIX)
+public class WatchdogProperties {
 
 	/** The properties' prefix. */
 	public static final String PREFIX = "vtstarter.scheduler";

@@ -1,4 +1,4 @@
-package io.github.vtstarter.scheduler;
+package io.github.vtstarter.watchdog;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -18,12 +18,12 @@ import com.sun.management.OperatingSystemMXBean;
  * (1 s) the watchdog's share of one core is that cost per second. Prints figures, asserts nothing about time;
  * disabled unless asked for:
  * <pre>
- * mvn -pl vt-starter-autoconfigure test -Dtest=SchedulerProbeCostMeasurement -Dvt.scheduler.measure=true -Dtest.jvm=$J21
+ * mvn -pl vt-starter-autoconfigure test -Dtest=WatchdogProbeCostMeasurement -Dvt.scheduler.measure=true -Dtest.jvm=$J21
  * </pre>
  */
 @EnabledIfSystemProperty(named = "vt.scheduler.measure", matches = "true")
 @EnabledIf(TestJdk.VIRTUAL_THREADS)
-class SchedulerProbeCostMeasurement {
+class WatchdogProbeCostMeasurement {
 
 	private static final int PROBES = 50_000;
 

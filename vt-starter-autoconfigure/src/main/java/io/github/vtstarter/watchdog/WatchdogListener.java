@@ -1,4 +1,4 @@
-package io.github.vtstarter.scheduler;
+package io.github.vtstarter.watchdog;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -8,7 +8,7 @@ import java.util.List;
  * What the {@link SchedulerWatchdog} reports: every probe's lag, and the episodes worth a log line. Called on
  * the watchdog's platform thread; a listener must not block.
  */
-public interface SchedulerListener {
+public interface WatchdogListener {
 
 	/**
 	 * A probe ran.
