@@ -53,6 +53,17 @@ public final class CarrierPool {
 		return carriers;
 	}
 
+	/**
+	 * The pool's steal count: tasks its carriers took from a queue. On JDK 24+ it moves with every virtual thread
+	 * a carrier takes up; on JDK 21-23 a carrier adds its count only when it runs out of work, so under load it
+	 * stands still. Only its moving means anything.
+	 * @return the count, or 0 while the pool is unknown
+	 */
+	public long stealCount() {
+		ForkJoinPool found = pool();
+		return (found != null) ? found.getStealCount() : 0;
+	}
+
 	/** @return the pool's size now (carriers alive), or -1 when unknown */
 	public int size() {
 		ForkJoinPool found = pool();

@@ -10,11 +10,9 @@ import java.util.function.Supplier;
 
 import io.github.vtstarter.dump.VirtualThreadDump;
 
-import org.springframework.boot.json.JsonParserFactory;
-
 /**
  * The virtual threads that hold a carrier now, from the JDK's JSON thread dump (the only JDK API that lists
- * virtual threads).
+ * virtual threads): all their ids, and the first threads with their stacks.
  * <ul>
  * <li>JDK 24+ writes, for each virtual thread, {@code "virtual": true} and, while it is mounted,
  * {@code "carrier"}: exact.</li>
@@ -24,10 +22,10 @@ import org.springframework.boot.json.JsonParserFactory;
  * {@code Object.wait()}, in {@code sleep} or {@code park} inside {@code synchronized}
  * ({@code VirtualThread.parkOnCarrierThread}), or running, shows.</li>
  * </ul>
- * At most {@link #MAX_THREADS} threads and {@link #MAX_FRAMES} frames each are kept, so that the log line stays
- * readable with thousands of threads.
+ * At most {@link #MAX_THREADS} stacks of {@link #MAX_FRAMES} frames each are kept, so that the log line stays
+ * readable with hundreds of carriers.
  */
-public final class HeldCarrierFinder implements Supplier<List<ThreadStack>> {
+public final class HeldCarrierFinder implements Supplier<HeldCarriers> {
 
 	/** At most this many threads are kept. */
 	public static final int MAX_THREADS = 20;
@@ -38,28 +36,28 @@ public final class HeldCarrierFinder implements Supplier<List<ThreadStack>> {
 	static final long MAX_DUMP_BYTES = 64L * 1024 * 1024;
 
 	@Override
-	public List<ThreadStack> get() {
+	public HeldCarriers get() {
 		if (!VirtualThreadDump.isSupported()) {
-			return List.of();
+			return HeldCarriers.UNKNOWN;
 		}
 		Set<String> platformIds = platformThreadIds();
-		Map<String, Object> dump = JsonParserFactory.getJsonParser().parseMap(VirtualThreadDump.json(MAX_DUMP_BYTES));
+		Map<String, Object> dump = VirtualThreadDump.parse(VirtualThreadDump.json(MAX_DUMP_BYTES));
+		Set<String> mounted = new HashSet<>();
 		List<ThreadStack> held = new ArrayList<>();
-		for (Map<String, Object> thread : threads(dump)) {
-			if (held.size() >= MAX_THREADS) {
-				break;
-			}
+		for (Map<String, Object> thread : VirtualThreadDump.threads(dump)) {
 			String tid = String.valueOf(thread.get("tid"));
 			String name = String.valueOf(thread.get("name"));
 			List<String> frames = frames(thread.get("stack"));
-			if (name.startsWith(SchedulerWatchdog.PROBE_NAME) || !isVirtual(thread, tid, platformIds)) {
+			if (name.startsWith(SchedulerWatchdog.PROBE_NAME) || !isVirtual(thread, tid, platformIds)
+					|| !mounted(thread, frames)) {
 				continue;
 			}
-			if (mounted(thread, frames)) {
+			mounted.add(tid);
+			if (held.size() < MAX_THREADS) {
 				held.add(new ThreadStack(name, tid, frames.subList(0, Math.min(frames.size(), MAX_FRAMES))));
 			}
 		}
-		return held;
+		return new HeldCarriers(mounted, held);
 	}
 
 	private static boolean isVirtual(Map<String, Object> thread, String tid, Set<String> platformIds) {
@@ -83,29 +81,6 @@ public final class HeldCarrierFinder implements Supplier<List<ThreadStack>> {
 			}
 		}
 		return true;
-	}
-
-	@SuppressWarnings("unchecked")
-	private static List<Map<String, Object>> threads(Map<String, Object> dump) {
-		List<Map<String, Object>> threads = new ArrayList<>();
-		Object threadDump = dump.get("threadDump");
-		if (!(threadDump instanceof Map<?, ?> body)) {
-			return threads;
-		}
-		Object containers = body.get("threadContainers");
-		if (!(containers instanceof List<?> list)) {
-			return threads;
-		}
-		for (Object container : list) {
-			if (container instanceof Map<?, ?> map && map.get("threads") instanceof List<?> items) {
-				for (Object item : items) {
-					if (item instanceof Map<?, ?> thread) {
-						threads.add((Map<String, Object>) thread);
-					}
-				}
-			}
-		}
-		return threads;
 	}
 
 	private static List<String> frames(Object stack) {

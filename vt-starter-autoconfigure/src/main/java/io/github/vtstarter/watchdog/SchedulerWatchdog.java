@@ -9,28 +9,27 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * Watches the virtual-thread scheduler from outside it, as Node reports event-loop lag and Vert.x warns of a
- * blocked event loop.
+ * Watches the virtual-thread scheduler from outside it, as Vert.x names an event loop that has not come back.
  * <p>
  * A platform daemon thread of its own ({@code vtstarter-scheduler-watchdog}) starts a tiny virtual thread, the
  * probe, every {@code interval}, and measures how long the probe waits before it runs: the <em>scheduling
- * lag</em>, what any request handed to a virtual thread waits at that moment. The watchdog must be a platform
- * thread: when every carrier is pinned, a virtual watchdog would starve with the rest.
- * <ul>
- * <li>a probe that waits longer than {@code warnThreshold} is a lag episode (one
- * {@link WatchdogListener#lagging} per episode);</li>
- * <li>one that waits longer than {@code starvationThreshold} is <em>starvation</em>: the scheduler makes no
- * progress ({@link WatchdogListener#starved}); it ends when the probe runs ({@link WatchdogListener#recovered});</li>
- * <li>every tick also reads the carrier pool: one {@link WatchdogListener#carriersGrew} when it grows beyond
- * its parallelism past its highest size so far (compensation for carriers blocked in {@code Object.wait} or file
- * I/O on JDK 21-23).</li>
- * </ul>
- * Evidence (the virtual threads that hold a carrier, with their stacks) is gathered only for those episodes, by
- * the supplier given, since a thread dump is not free. One probe is in flight at a time: a starved scheduler is
- * not flooded with probes.
+ * lag</em>, what any virtual thread handed over at that moment waits. The watchdog must be a platform thread: when
+ * every carrier is held, a virtual watchdog would wait with the rest.
+ * <p>
+ * Lag alone is no verdict: under CPU overload a probe waits many seconds while carriers complete work all along.
+ * While a probe waits, the watchdog also looks for progress (work counts, carriers changing hands, see
+ * {@link EpisodeTracker}) and tells its {@link WatchdogListener listeners} which it is, once per episode:
+ * {@linkplain SchedulerState#OVERLOAD overload}, a {@linkplain SchedulerState#STALL stall}, or
+ * {@linkplain SchedulerState#STARVED starvation} (then the recovery), and a summary when the episode ends. Every
+ * tick also reads the carrier pool: one {@link WatchdogListener#carriersGrew} when it grows past
+ * {@link #carrierGrowthWarningSize(int)} carriers, past its highest size so far (compensation for carriers blocked
+ * in {@code Object.wait} or file I/O on JDK 21-23).
+ * <p>
+ * One probe is in flight at a time: a starved scheduler is not flooded with probes.
  */
 public final class SchedulerWatchdog {
 
@@ -40,19 +39,33 @@ public final class SchedulerWatchdog {
 	/** The prefix of the probes' names. */
 	public static final String PROBE_NAME = "vtstarter-scheduler-probe";
 
+	/** The quiet period after which an episode ends, unless configured. */
+	public static final Duration DEFAULT_QUIET_PERIOD = Duration.ofSeconds(30);
+
 	private static final int WINDOW = 60;
+
+	// Dumps prove a stall: not more often than this, nor than twenty times their own cost.
+	private static final Duration MIN_SNAPSHOT_INTERVAL = Duration.ofMillis(200);
 
 	private final Duration interval;
 
-	private final Duration warnThreshold;
+	private final Duration lagThreshold;
 
 	private final Duration starvationThreshold;
+
+	private final Duration quietPeriod;
 
 	private final ThreadFactory probes;
 
 	private final CarrierPool carrierPool;
 
-	private final Supplier<List<ThreadStack>> heldCarriers;
+	private final Supplier<HeldCarriers> heldCarriers;
+
+	private final LongSupplier startedTasks;
+
+	private final LongSupplier completedTasks;
+
+	private final EpisodeTracker tracker;
 
 	private final List<WatchdogListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -69,15 +82,13 @@ public final class SchedulerWatchdog {
 
 	private volatile int highWater;
 
-	private volatile boolean starved;
-
-	private volatile Instant starvedSince;
-
-	private volatile Instant lastStarvation;
-
-	private final AtomicLong starvationEpisodes = new AtomicLong();
-
 	private volatile List<ThreadStack> lastEvidence = List.of();
+
+	// When the last starvation began, as a wall-clock instant.
+	private volatile Instant lastStarvationStart;
+
+	// One growth event per episode: the pool grew past the warning size, past every size seen before.
+	private boolean growthEpisode;
 
 	private volatile long waitingSinceNanos;
 
@@ -88,20 +99,30 @@ public final class SchedulerWatchdog {
 	/**
 	 * Creates a watchdog; {@link #start()} starts it.
 	 * @param interval time between probes
-	 * @param warnThreshold lag above which one warning per episode is reported
-	 * @param starvationThreshold lag above which the scheduler is starved
+	 * @param lagThreshold a probe waiting longer opens an episode (overload, stall or starvation)
+	 * @param starvationThreshold a stall this long is starvation
+	 * @param quietPeriod an episode ends when no probe has waited longer than the lag threshold for this long
 	 * @param probes a factory of virtual threads for the probes
 	 * @param carrierPool the carrier pool
-	 * @param heldCarriers the virtual threads that hold a carrier, for evidence
+	 * @param heldCarriers the virtual threads mounted now, from a thread dump
+	 * @param startedTasks tasks started so far by the executors the application counts (progress)
+	 * @param completedTasks tasks completed or failed so far by those executors (progress, and the work done
+	 * during an episode)
 	 */
-	public SchedulerWatchdog(Duration interval, Duration warnThreshold, Duration starvationThreshold,
-			ThreadFactory probes, CarrierPool carrierPool, Supplier<List<ThreadStack>> heldCarriers) {
+	public SchedulerWatchdog(Duration interval, Duration lagThreshold, Duration starvationThreshold,
+			Duration quietPeriod, ThreadFactory probes, CarrierPool carrierPool, Supplier<HeldCarriers> heldCarriers,
+			LongSupplier startedTasks, LongSupplier completedTasks) {
 		this.interval = interval;
-		this.warnThreshold = warnThreshold;
+		this.lagThreshold = lagThreshold;
 		this.starvationThreshold = starvationThreshold;
+		this.quietPeriod = quietPeriod;
 		this.probes = probes;
 		this.carrierPool = carrierPool;
 		this.heldCarriers = heldCarriers;
+		this.startedTasks = startedTasks;
+		this.completedTasks = completedTasks;
+		Duration snapshotInterval = (interval.compareTo(MIN_SNAPSHOT_INTERVAL) > 0) ? interval : MIN_SNAPSHOT_INTERVAL;
+		this.tracker = new EpisodeTracker(lagThreshold, starvationThreshold, quietPeriod, snapshotInterval);
 	}
 
 	public void addListener(WatchdogListener listener) {
@@ -164,45 +185,91 @@ public final class SchedulerWatchdog {
 			ran.countDown();
 		}).start();
 		long step = Math.max(1, Math.min(this.interval.toMillis(), 100));
-		boolean warned = false;
+		countWork(submitted);
 		checkCarriers();
 		while (!ran.await(step, TimeUnit.MILLISECONDS)) {
 			if (this.stopped) {
 				return;
 			}
-			long waited = System.nanoTime() - submitted;
-			if (!warned && waited > this.warnThreshold.toNanos()) {
-				warned = true;
-				List<ThreadStack> held = evidence();
-				CarrierSnapshot carriers = carriers();
-				this.listeners.forEach((listener) -> listener.lagging(Duration.ofNanos(waited), carriers, held));
+			long now = System.nanoTime();
+			long waited = now - submitted;
+			countWork(now);
+			if (this.tracker.wantsSnapshot(now, waited)) {
+				HeldCarriers held = snapshot();
+				long taken = System.nanoTime();
+				this.tracker.snapshot(taken, held, taken - now);
 			}
-			if (!this.starved && waited > this.starvationThreshold.toNanos()) {
-				Instant since = Instant.now().minusNanos(waited);
-				List<ThreadStack> held = evidence();
-				CarrierSnapshot carriers = carriers();
-				this.starvedSince = since;
-				this.lastStarvation = since;
-				this.starvationEpisodes.incrementAndGet();
-				this.starved = true;
-				this.listeners.forEach((listener) -> listener.starved(since, carriers, held));
-			}
+			this.tracker.waiting(System.nanoTime(), waited);
+			report();
 			checkCarriers();
 		}
 		long lag = ranAt.get() - submitted;
 		this.waitingSinceNanos = 0;
 		record(lag);
+		long now = System.nanoTime();
+		countWork(now);
+		this.tracker.probeRan(now, lag);
+		report();
 		Duration lagDuration = Duration.ofNanos(lag);
-		if (this.starved) {
-			this.starved = false;
-			this.starvedSince = null;
-			this.listeners.forEach((listener) -> listener.recovered(lagDuration));
-		}
 		this.listeners.forEach((listener) -> listener.probed(lagDuration));
 	}
 
-	// One event per episode: the pool grew beyond parallelism, past every size seen before.
-	private boolean growthEpisode;
+	private void countWork(long now) {
+		long completed = this.completedTasks.getAsLong();
+		// The steal count moves with every task a carrier takes on JDK 24+ (on 21, only when a carrier idles).
+		this.tracker.counts(now, this.startedTasks.getAsLong() + completed + this.carrierPool.stealCount(),
+				completed);
+	}
+
+	private void report() {
+		for (EpisodeTracker.Event event : this.tracker.drain()) {
+			switch (event) {
+				case OVERLOAD -> {
+					Duration waited = Duration.ofNanos(System.nanoTime() - this.waitingSinceNanos);
+					CarrierSnapshot carriers = carriers();
+					EpisodeSummary episode = this.tracker.current(System.nanoTime());
+					this.listeners.forEach((listener) -> listener.overloaded(waited, carriers, episode));
+				}
+				case STALL -> {
+					Duration stalled = Duration.ofNanos(this.tracker.provenStallNanos());
+					List<ThreadStack> held = evidence(this.tracker.stallEvidence());
+					CarrierSnapshot carriers = carriers();
+					this.listeners.forEach((listener) -> listener.stalled(stalled, carriers, held));
+				}
+				case STARVATION -> {
+					Instant since = instant(this.tracker.starvedSince());
+					this.lastStarvationStart = since;
+					List<ThreadStack> held = evidence(this.tracker.stallEvidence());
+					CarrierSnapshot carriers = carriers();
+					this.listeners.forEach((listener) -> listener.starved(since, carriers, held));
+				}
+				case RECOVERY -> {
+					Duration lasted = this.tracker.lastStarvation();
+					this.listeners.forEach((listener) -> listener.recovered(lasted));
+				}
+				case END -> {
+					EpisodeSummary summary = this.tracker.lastSummary();
+					this.listeners.forEach((listener) -> listener.episodeEnded(summary));
+				}
+			}
+		}
+	}
+
+	private List<ThreadStack> evidence(HeldCarriers held) {
+		List<ThreadStack> threads = (held != null) ? held.threads() : List.of();
+		this.lastEvidence = threads;
+		return threads;
+	}
+
+	private HeldCarriers snapshot() {
+		try {
+			HeldCarriers held = this.heldCarriers.get();
+			return (held != null) ? held : HeldCarriers.UNKNOWN;
+		}
+		catch (RuntimeException | LinkageError ex) {
+			return HeldCarriers.UNKNOWN;
+		}
+	}
 
 	private void checkCarriers() {
 		CarrierSnapshot carriers = carriers();
@@ -212,27 +279,27 @@ public final class SchedulerWatchdog {
 		if (carriers.size() > this.highWater) {
 			this.highWater = carriers.size();
 		}
-		if (!carriers.compensating()) {
+		if (carriers.size() < carrierGrowthWarningSize(carriers.parallelism())) {
 			this.growthEpisode = false;
 			return;
 		}
 		if (!this.growthEpisode && carriers.size() >= this.highWater) {
 			this.growthEpisode = true;
-			List<ThreadStack> held = evidence();
+			List<ThreadStack> held = evidence(snapshot());
 			CarrierSnapshot now = carriers();
 			this.listeners.forEach((listener) -> listener.carriersGrew(now, held));
 		}
 	}
 
-	private List<ThreadStack> evidence() {
-		try {
-			List<ThreadStack> held = this.heldCarriers.get();
-			this.lastEvidence = List.copyOf(held);
-			return this.lastEvidence;
-		}
-		catch (RuntimeException | LinkageError ex) {
-			return List.of();
-		}
+	/**
+	 * The pool size from which growth is reported: twice the parallelism, and at least four carriers beyond it.
+	 * A carrier or two more is the JDK compensating for a file write or a class being loaded, as it does all the
+	 * time on JDK 21-23; this many is virtual threads holding carriers hostage (the endpoint shows any growth).
+	 * @param parallelism the scheduler's parallelism
+	 * @return the size
+	 */
+	public static int carrierGrowthWarningSize(int parallelism) {
+		return Math.max(2 * parallelism, parallelism + 4);
 	}
 
 	private synchronized void record(long lagNanos) {
@@ -241,6 +308,10 @@ public final class SchedulerWatchdog {
 		this.window[this.windowNext] = lagNanos;
 		this.windowNext = (this.windowNext + 1) % WINDOW;
 		this.windowCount = Math.min(this.windowCount + 1, WINDOW);
+	}
+
+	private static Instant instant(long nanoTime) {
+		return Instant.now().minusNanos(System.nanoTime() - nanoTime);
 	}
 
 	/** @return the carrier pool now */
@@ -253,6 +324,36 @@ public final class SchedulerWatchdog {
 		return new CarrierSnapshot(size, pool.getParallelism(), Math.max(this.highWater, size),
 				pool.getActiveThreadCount(), (int) Math.min(Integer.MAX_VALUE,
 						pool.getQueuedSubmissionCount() + pool.getQueuedTaskCount()));
+	}
+
+	/** @return what the watchdog makes of the scheduler now */
+	public SchedulerState state() {
+		return this.tracker.state();
+	}
+
+	/** @return the open episode so far, or {@code null} when there is none */
+	public EpisodeSummary currentEpisode() {
+		return this.tracker.current(System.nanoTime());
+	}
+
+	/** @return when the open episode began, or {@code null} when there is none */
+	public Instant currentEpisodeSince() {
+		return (this.tracker.current(System.nanoTime()) != null) ? instant(this.tracker.episodeStart()) : null;
+	}
+
+	/** @return the last episode that ended, or {@code null} */
+	public EpisodeSummary lastEpisode() {
+		return this.tracker.lastSummary();
+	}
+
+	/** @return how many episodes were overload */
+	public long overloadEpisodes() {
+		return this.tracker.overloadEpisodes();
+	}
+
+	/** @return how many episodes were a stall (starvations included) */
+	public long stallEpisodes() {
+		return this.tracker.stallEpisodes();
 	}
 
 	/** @return the last probe's lag, or {@code null} before the first probe ran */
@@ -277,7 +378,7 @@ public final class SchedulerWatchdog {
 		return (max >= 0) ? Duration.ofNanos(max) : null;
 	}
 
-	/** @return how long the maximum looks back: the last 60 probes */
+	/** @return how far the maximum looks back: the last 60 probes */
 	public Duration window() {
 		return this.interval.multipliedBy(WINDOW);
 	}
@@ -289,25 +390,25 @@ public final class SchedulerWatchdog {
 
 	/** @return whether the scheduler is starved now */
 	public boolean isStarved() {
-		return this.starved;
+		return this.tracker.isStarved();
 	}
 
 	/** @return since when the scheduler is starved, or {@code null} when it is not */
 	public Instant starvedSince() {
-		return this.starvedSince;
+		return this.tracker.isStarved() ? instant(this.tracker.starvedSince()) : null;
 	}
 
 	/** @return when the last starvation episode began, or {@code null} if there was none */
 	public Instant lastStarvation() {
-		return this.lastStarvation;
+		return this.lastStarvationStart;
 	}
 
 	/** @return how many starvation episodes there were */
 	public long starvationEpisodes() {
-		return this.starvationEpisodes.get();
+		return this.tracker.starvationEpisodes();
 	}
 
-	/** @return the virtual threads that held a carrier at the last episode (lag, starvation or growth) */
+	/** @return the virtual threads that held the carriers at the last stall, starvation or carrier growth */
 	public List<ThreadStack> lastEvidence() {
 		return this.lastEvidence;
 	}
@@ -316,12 +417,16 @@ public final class SchedulerWatchdog {
 		return this.interval;
 	}
 
-	public Duration getWarnThreshold() {
-		return this.warnThreshold;
+	public Duration getLagThreshold() {
+		return this.lagThreshold;
 	}
 
 	public Duration getStarvationThreshold() {
 		return this.starvationThreshold;
+	}
+
+	public Duration getQuietPeriod() {
+		return this.quietPeriod;
 	}
 
 	private void sleepQuietly() {

@@ -1,6 +1,8 @@
 package io.github.vtstarter.watchdog;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One thread of the evidence logged when the scheduler lags, starves or grows: its name, id, and stack, top
@@ -23,6 +25,24 @@ public record ThreadStack(String name, String tid, List<String> frames) {
 			}
 		}
 		return this.frames.isEmpty() ? "(no stack)" : this.frames.get(0);
+	}
+
+	/**
+	 * The culprit frames of several threads, most frequent first.
+	 * @param threads the threads
+	 * @return each culprit frame with how many threads it holds
+	 */
+	public static Map<String, Integer> culprits(List<ThreadStack> threads) {
+		Map<String, Integer> counts = new LinkedHashMap<>();
+		for (ThreadStack thread : threads) {
+			counts.merge(thread.culpritFrame(), 1, Integer::sum);
+		}
+		Map<String, Integer> sorted = new LinkedHashMap<>();
+		counts.entrySet()
+			.stream()
+			.sorted((a, b) -> b.getValue() - a.getValue())
+			.forEach((entry) -> sorted.put(entry.getKey(), entry.getValue()));
+		return sorted;
 	}
 
 }

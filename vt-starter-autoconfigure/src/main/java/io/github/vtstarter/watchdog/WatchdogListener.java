@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What the {@link SchedulerWatchdog} reports: every probe's lag, and the episodes worth a log line. Called on
- * the watchdog's platform thread; a listener must not block.
+ * What the {@link SchedulerWatchdog} reports: every probe's lag, and at most one event of each kind per episode.
+ * Called on the watchdog's platform thread; a listener must not block.
  */
 public interface WatchdogListener {
 
@@ -18,32 +18,51 @@ public interface WatchdogListener {
 	}
 
 	/**
-	 * A probe has waited longer than the warning threshold (once per episode).
-	 * @param waited how long it has waited so far
+	 * A probe has waited longer than the lag threshold while carriers kept completing work: overload (once per
+	 * episode).
+	 * @param waited how long the probe has waited so far
 	 * @param carriers the carrier pool then
-	 * @param held the virtual threads holding a carrier then
+	 * @param episode the episode so far
 	 */
-	default void lagging(Duration waited, CarrierSnapshot carriers, List<ThreadStack> held) {
+	default void overloaded(Duration waited, CarrierSnapshot carriers, EpisodeSummary episode) {
 	}
 
 	/**
-	 * A probe has waited longer than the starvation threshold: the scheduler makes no progress.
-	 * @param since when the probe that still waits was submitted
+	 * The same virtual threads have held every carrier, with no other progress, for the lag threshold: a stall
+	 * (once per episode).
+	 * @param stalled how long the stall is proven so far
 	 * @param carriers the carrier pool then
-	 * @param held the virtual threads holding a carrier then
+	 * @param held the virtual threads holding the carriers
+	 */
+	default void stalled(Duration stalled, CarrierSnapshot carriers, List<ThreadStack> held) {
+	}
+
+	/**
+	 * A stall has lasted the starvation threshold: the scheduler makes no progress.
+	 * @param since when the stall began to be proven
+	 * @param carriers the carrier pool then
+	 * @param held the virtual threads holding the carriers
 	 */
 	default void starved(Instant since, CarrierSnapshot carriers, List<ThreadStack> held) {
 	}
 
 	/**
-	 * The probe of a starvation episode ran at last.
+	 * Work ran again after a starvation.
 	 * @param lasted how long the scheduler made no progress
 	 */
 	default void recovered(Duration lasted) {
 	}
 
 	/**
-	 * The carrier pool grew beyond its parallelism, past its highest size so far (once per episode).
+	 * An episode ended: no probe waited longer than the lag threshold for the quiet period.
+	 * @param summary what the episode was
+	 */
+	default void episodeEnded(EpisodeSummary summary) {
+	}
+
+	/**
+	 * The carrier pool grew past {@link SchedulerWatchdog#carrierGrowthWarningSize(int)}, past its highest size so
+	 * far (once per episode).
 	 * @param carriers the carrier pool then
 	 * @param held the virtual threads holding a carrier then
 	 */

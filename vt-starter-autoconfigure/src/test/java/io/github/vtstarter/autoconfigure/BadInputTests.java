@@ -25,9 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BadInputTests {
 
 	@ParameterizedTest
-	@CsvSource({ "vtstarter.scheduler.probe-interval, soon", "vtstarter.scheduler.probe-interval, 1ms",
-			"vtstarter.scheduler.starvation-threshold, -1s", "vtstarter.scheduler.lag-warning-threshold, 0s",
-			"vtstarter.scheduler.enabled, maybe", "vtstarter.doctor.enabled, maybe",
+	@CsvSource({ "vtstarter.watchdog.probe-interval, soon", "vtstarter.watchdog.probe-interval, 1ms",
+			"vtstarter.watchdog.starvation-threshold, -1s", "vtstarter.watchdog.lag-threshold, 0s",
+			"vtstarter.watchdog.enabled, maybe", "vtstarter.watchdog.quiet-period, 0s", "vtstarter.doctor.enabled, maybe",
 			"vtstarter.dump.max-threads, 0", "vtstarter.dump.max-threads, many", "vtstarter.dump.max-size, 0B",
 			"vtstarter.pinning.ring-size, 0", "vtstarter.pinning.threshold, -5ms",
 			"spring.threads.virtual.enabled, yes-please" })

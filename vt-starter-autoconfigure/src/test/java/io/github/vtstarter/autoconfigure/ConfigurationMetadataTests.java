@@ -29,8 +29,9 @@ class ConfigurationMetadataTests {
 			.contains("spring.threads.virtual.enabled", "spring.task.execution.simple.concurrency-limit",
 					"spring.main.keep-alive", "vtstarter.pinning.enabled", "vtstarter.pinning.threshold",
 					"vtstarter.pinning.ring-size", "vtstarter.pinning.sites-shown", "vtstarter.pinning.log-new-sites",
-					"vtstarter.scheduler.enabled", "vtstarter.scheduler.probe-interval",
-					"vtstarter.scheduler.lag-warning-threshold", "vtstarter.scheduler.starvation-threshold",
+					"vtstarter.watchdog.enabled", "vtstarter.watchdog.probe-interval",
+					"vtstarter.watchdog.lag-threshold", "vtstarter.watchdog.starvation-threshold",
+					"vtstarter.watchdog.quiet-period",
 					"vtstarter.management.platform-threads", "vtstarter.doctor.enabled", "vtstarter.dump.max-size",
 					"vtstarter.dump.max-threads", "vtstarter.jms.virtual-threads.enabled");
 		assertThat(properties).filteredOn((property) -> property.get("name").equals("spring.threads.virtual.enabled"))

@@ -2,7 +2,6 @@ package io.github.vtstarter.watchdog;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.List;
 
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.threads.VirtualThreads;
@@ -32,8 +31,9 @@ class WatchdogProbeCostMeasurement {
 		OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
 		for (int run = 1; run <= 3; run++) {
 			SchedulerWatchdog watchdog = new SchedulerWatchdog(Duration.ZERO, Duration.ofSeconds(1),
-					Duration.ofSeconds(10), VirtualThreads.namedFactory(SchedulerWatchdog.PROBE_NAME + "-"),
-					new CarrierPool(), List::of);
+					Duration.ofSeconds(10), SchedulerWatchdog.DEFAULT_QUIET_PERIOD,
+					VirtualThreads.namedFactory(SchedulerWatchdog.PROBE_NAME + "-"), new CarrierPool(),
+					() -> HeldCarriers.UNKNOWN, () -> 0, () -> 0);
 			long cpuBefore = os.getProcessCpuTime();
 			long wallBefore = System.nanoTime();
 			watchdog.start();

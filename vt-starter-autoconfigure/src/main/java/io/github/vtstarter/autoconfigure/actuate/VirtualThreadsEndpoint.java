@@ -21,6 +21,7 @@ import io.github.vtstarter.pinning.PinningMonitor;
 import io.github.vtstarter.pinning.PinningSite;
 import io.github.vtstarter.pinning.PinningStatistics;
 import io.github.vtstarter.watchdog.CarrierSnapshot;
+import io.github.vtstarter.watchdog.EpisodeSummary;
 import io.github.vtstarter.watchdog.SchedulerInfo;
 import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.github.vtstarter.watchdog.ThreadStack;
@@ -32,7 +33,6 @@ import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
-import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.core.env.Environment;
 
 /**
@@ -188,8 +188,9 @@ public class VirtualThreadsEndpoint {
 					+ ProcessHandle.current().pid() + " Thread.dump_to_file -format=json <file>");
 			return body;
 		}
-		Map<String, Object> dump = JsonParserFactory.getJsonParser().parseMap(json);
-		limitThreads(dump, this.dumpProperties.getMaxThreads());
+		Map<String, Object> dump = VirtualThreadDump.parse(json);
+		VirtualThreadDump.limitThreads(dump, this.dumpProperties.getMaxThreads(),
+				DumpProperties.PREFIX + ".max-threads");
 		return dump;
 	}
 
@@ -199,31 +200,6 @@ public class VirtualThreadsEndpoint {
 	 */
 	public void setDumpProperties(DumpProperties dumpProperties) {
 		this.dumpProperties = dumpProperties;
-	}
-
-	// Keeps the first maxThreads threads across all containers, and says how many there were.
-	@SuppressWarnings("unchecked")
-	private static void limitThreads(Map<String, Object> dump, int maxThreads) {
-		if (!(dump.get("threadDump") instanceof Map<?, ?> threadDump)
-				|| !(threadDump.get("threadContainers") instanceof List<?> containers)) {
-			return;
-		}
-		int shown = 0;
-		int total = 0;
-		for (Object container : containers) {
-			if (container instanceof Map<?, ?> map && map.get("threads") instanceof List<?> threads) {
-				total += threads.size();
-				int keep = Math.max(0, Math.min(threads.size(), maxThreads - shown));
-				if (keep < threads.size()) {
-					((Map<String, Object>) map).put("threads", new ArrayList<>(threads.subList(0, keep)));
-				}
-				shown += keep;
-			}
-		}
-		if (shown < total) {
-			((Map<String, Object>) threadDump).put("truncated", Map.of("threadsShown", shown, "threadsTotal", total,
-					"limit", DumpProperties.PREFIX + ".max-threads=" + maxThreads));
-		}
 	}
 
 	private String mode() {
@@ -279,6 +255,7 @@ public class VirtualThreadsEndpoint {
 		else {
 			pool.put("known", false);
 		}
+		scheduler.put("state", this.watchdog.state().name());
 		scheduler.put("carriers", pool);
 		Map<String, Object> lag = new LinkedHashMap<>();
 		Duration last = this.watchdog.lastLag();
@@ -288,8 +265,38 @@ public class VirtualThreadsEndpoint {
 		lag.put("windowSeconds", this.watchdog.window().toSeconds());
 		lag.put("probeIntervalMs", this.watchdog.getInterval().toMillis());
 		lag.put("probes", this.watchdog.probesRun());
+		lag.put("thresholdMs", this.watchdog.getLagThreshold().toMillis());
 		scheduler.put("lag", lag);
+		scheduler.put("episodes", episodes());
 		return scheduler;
+	}
+
+	// Lag episodes: how many of each kind, the one open now and the last one that ended.
+	private Map<String, Object> episodes() {
+		Map<String, Object> episodes = new LinkedHashMap<>();
+		episodes.put("overload", this.watchdog.overloadEpisodes());
+		episodes.put("stall", this.watchdog.stallEpisodes());
+		episodes.put("starvation", this.watchdog.starvationEpisodes());
+		episodes.put("quietPeriodMs", this.watchdog.getQuietPeriod().toMillis());
+		EpisodeSummary current = this.watchdog.currentEpisode();
+		Instant since = this.watchdog.currentEpisodeSince();
+		Map<String, Object> open = (current != null) ? episode(current) : null;
+		if (open != null && since != null) {
+			open.put("since", since.toString());
+		}
+		episodes.put("current", open);
+		EpisodeSummary last = this.watchdog.lastEpisode();
+		episodes.put("last", (last != null) ? episode(last) : null);
+		return episodes;
+	}
+
+	private static Map<String, Object> episode(EpisodeSummary summary) {
+		Map<String, Object> episode = new LinkedHashMap<>();
+		episode.put("worst", summary.worst().name());
+		episode.put("durationMs", summary.duration().toMillis());
+		episode.put("maxLagMs", millis(summary.maxLag()));
+		episode.put("completedTasks", summary.completedTasks());
+		return episode;
 	}
 
 	/**
@@ -338,7 +345,7 @@ public class VirtualThreadsEndpoint {
 			item.put("frames", thread.frames());
 			held.add(item);
 		}
-		// The virtual threads that held a carrier at the last lag, starvation or carrier-growth episode.
+		// The virtual threads that held the carriers at the last stall, starvation or carrier growth.
 		starvation.put("lastEvidence", held);
 		return starvation;
 	}

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.concurrent.Executor;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.FunctionalProxy;
 import io.github.vtstarter.autoconfigure.web.WebServerThreads;
 import io.github.vtstarter.threads.CountingExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;

@@ -1,12 +1,10 @@
 package io.github.vtstarter.autoconfigure.management;
 
-import java.lang.reflect.Array;
-import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.util.Set;
 import java.util.concurrent.Executor;
 
+import io.github.vtstarter.autoconfigure.FunctionalProxy;
 import org.apache.coyote.ProtocolHandler;
 
 /**
@@ -22,28 +20,12 @@ final class TomcatPlatformThreads {
 	}
 
 	static void register(Object factory, Method addProtocolHandlerCustomizers) {
-		Class<?> customizerType = addProtocolHandlerCustomizers.getParameterTypes()[0].getComponentType();
-		InvocationHandler handler = (proxy, method, args) -> {
-			if (method.getDeclaringClass() == Object.class) {
-				return switch (method.getName()) {
-					case "equals" -> proxy == args[0];
-					case "hashCode" -> System.identityHashCode(proxy);
-					default -> "vt-starter management server on platform threads";
-				};
-			}
-			if (method.isDefault()) {
-				return InvocationHandler.invokeDefault(proxy, method, args);
-			}
-			if (args != null && args.length == 1 && args[0] instanceof ProtocolHandler protocolHandler) {
-				reset(protocolHandler);
-			}
-			return null;
-		};
-		Object customizers = Array.newInstance(customizerType, 1);
-		Array.set(customizers, 0,
-				Proxy.newProxyInstance(customizerType.getClassLoader(), new Class<?>[] { customizerType }, handler));
 		try {
-			addProtocolHandlerCustomizers.invoke(factory, customizers);
+			FunctionalProxy.addCustomizer(factory, addProtocolHandlerCustomizers, (handler) -> {
+				if (handler instanceof ProtocolHandler protocolHandler) {
+					reset(protocolHandler);
+				}
+			});
 		}
 		catch (ReflectiveOperationException ex) {
 			throw new IllegalStateException("Could not add a protocol-handler customizer to " + factory, ex);

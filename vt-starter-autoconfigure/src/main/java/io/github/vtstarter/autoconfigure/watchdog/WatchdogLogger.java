@@ -2,38 +2,89 @@ package io.github.vtstarter.autoconfigure.watchdog;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.github.vtstarter.watchdog.CarrierSnapshot;
+import io.github.vtstarter.watchdog.EpisodeSummary;
 import io.github.vtstarter.watchdog.HeldCarrierFinder;
-import io.github.vtstarter.watchdog.WatchdogListener;
+import io.github.vtstarter.watchdog.SchedulerState;
 import io.github.vtstarter.watchdog.ThreadStack;
+import io.github.vtstarter.watchdog.WatchdogListener;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
+
 /**
- * Logs the watchdog's episodes: a WARN per lag episode and per carrier-growth episode, an ERROR when the
- * scheduler starves, an INFO when it recovers. Each names the culprit frames (the first application frame of
- * every virtual thread holding a carrier, most frequent first) and then the stacks.
+ * Logs the watchdog's episodes within a budget: a handful of lines per episode, however long it lasts.
+ * <ul>
+ * <li>overload: one INFO line when an episode turns out to be overload (more work than CPU, health UP);</li>
+ * <li>stall: one WARN with the stacks of the virtual threads holding the carriers;</li>
+ * <li>starvation: one ERROR (with the stacks unless the stall's WARN had them), and one INFO when work runs
+ * again;</li>
+ * <li>the end of a reported episode: one INFO line with how long it lasted, the longest lag and the work completed
+ * meanwhile;</li>
+ * <li>carrier growth past the warning size: one WARN with the stacks per high-water episode.</li>
+ * </ul>
+ * Until the application is ready ({@link #applicationReady()}), overload, stalls and carrier growth are only
+ * counted: start-up loads classes and warms caches, which holds carriers for a moment and is not a finding. One
+ * INFO line then says what start-up saw; the endpoint shows it too. Starvation is logged at once, at any time: a
+ * freeze is a freeze.
  */
-class WatchdogLogger implements WatchdogListener {
+class WatchdogLogger implements WatchdogListener, ApplicationListener<ApplicationReadyEvent> {
 
 	private static final Log logger = LogFactory.getLog(WatchdogLogger.class);
 
+	private volatile boolean ready;
+
+	// Start-up, until ready: what was held back.
+	private int startupOverloads;
+
+	private int startupStalls;
+
+	private int startupGrowth;
+
+	// The current episode: whether it was logged, and whether its stacks were.
+	private boolean episodeLogged;
+
+	private boolean stacksLogged;
+
 	@Override
-	public void lagging(Duration waited, CarrierSnapshot carriers, List<ThreadStack> held) {
-		logger.warn("vt-starter: virtual threads wait " + waited.toMillis()
-				+ " ms for a carrier (a probe of the scheduler has not run yet); " + carriers + ". "
-				+ evidence(held));
+	public synchronized void overloaded(Duration waited, CarrierSnapshot carriers, EpisodeSummary episode) {
+		if (!this.ready) {
+			this.startupOverloads++;
+			return;
+		}
+		this.episodeLogged = true;
+		logger.info("vt-starter: overload: virtual threads wait " + waited.toMillis()
+				+ " ms for a carrier while the carriers keep making progress: more work than CPU, not a freeze; "
+				+ "health 'virtualThreads' stays UP. " + carriers + ". One line will sum the episode up when it ends.");
 	}
 
 	@Override
-	public void starved(Instant since, CarrierSnapshot carriers, List<ThreadStack> held) {
+	public synchronized void stalled(Duration stalled, CarrierSnapshot carriers, List<ThreadStack> held) {
+		if (!this.ready) {
+			this.startupStalls++;
+			return;
+		}
+		this.episodeLogged = true;
+		this.stacksLogged = true;
+		logger.warn("vt-starter: stall: the same virtual threads have held every carrier for " + stalled.toMillis()
+				+ " ms and no other virtual thread ran; the rest wait for them. " + carriers + ". " + evidence(held));
+	}
+
+	@Override
+	public synchronized void starved(Instant since, CarrierSnapshot carriers, List<ThreadStack> held) {
+		this.episodeLogged = true;
+		String evidence = this.stacksLogged ? culpritLine(held) + " (stacks in the stall's WARN above)"
+				: evidence(held);
+		this.stacksLogged = true;
 		logger.error("vt-starter: the virtual-thread scheduler has made no progress since " + since
-				+ ": starvation. No virtual thread can run (requests on virtual threads hang) until a carrier is "
-				+ "freed; health 'virtualThreads' is DOWN. " + carriers + ". " + evidence(held));
+				+ ": starvation. The same virtual threads hold every carrier and nothing else runs (requests on "
+				+ "virtual threads hang) until one is freed; health 'virtualThreads' is DOWN. " + carriers + ". "
+				+ evidence);
 	}
 
 	@Override
@@ -43,25 +94,87 @@ class WatchdogLogger implements WatchdogListener {
 	}
 
 	@Override
-	public void carriersGrew(CarrierSnapshot carriers, List<ThreadStack> held) {
-		logger.warn("vt-starter: the carrier pool grew beyond its parallelism: " + carriers
-				+ ". The JDK adds carriers when virtual threads block theirs in Object.wait() or file I/O "
-				+ "(JDK 21-23); each is a platform thread, up to jdk.virtualThreadScheduler.maxPoolSize. "
-				+ evidence(held));
+	public synchronized void episodeEnded(EpisodeSummary summary) {
+		if (this.episodeLogged) {
+			logger.info("vt-starter: the scheduling-lag episode is over: " + describe(summary.worst()) + " for "
+					+ seconds(summary.duration()) + ", longest lag " + summary.maxLag().toMillis() + " ms, "
+					+ tasks(summary.completedTasks()) + " of the counted executors completed meanwhile");
+		}
+		this.episodeLogged = false;
+		this.stacksLogged = false;
 	}
 
-	static String evidence(List<ThreadStack> held) {
+	@Override
+	public synchronized void carriersGrew(CarrierSnapshot carriers, List<ThreadStack> held) {
+		if (!this.ready) {
+			this.startupGrowth = Math.max(this.startupGrowth, carriers.size());
+			return;
+		}
+		logger.warn("vt-starter: the carrier pool grew to " + carriers.size() + " carriers for a parallelism of "
+				+ carriers.parallelism() + ": " + carriers + ". The JDK adds a carrier for each virtual thread that "
+				+ "blocks its own in Object.wait() or file I/O (JDK 21-23); each is a platform thread, up to "
+				+ "jdk.virtualThreadScheduler.maxPoolSize. " + evidence(held));
+	}
+
+	@Override
+	public void onApplicationEvent(ApplicationReadyEvent event) {
+		applicationReady();
+	}
+
+	/**
+	 * The application is ready: from now on episodes are logged, and one INFO line says what start-up saw, if
+	 * anything.
+	 */
+	synchronized void applicationReady() {
+		this.ready = true;
+		if (this.startupOverloads + this.startupStalls + this.startupGrowth == 0) {
+			return;
+		}
+		StringBuilder line = new StringBuilder("vt-starter: during start-up the virtual-thread scheduler lagged (");
+		line.append(this.startupOverloads).append(" overload, ").append(this.startupStalls).append(" stall episodes");
+		if (this.startupGrowth > 0) {
+			line.append(", carriers grew to ").append(this.startupGrowth);
+		}
+		line.append("), as class loading and warm-up do; not logged one by one. Details: /actuator/virtualthreads");
+		logger.info(line);
+	}
+
+	private static String describe(SchedulerState worst) {
+		return switch (worst) {
+			case STARVED -> "starvation";
+			case STALL -> "a stall";
+			case OVERLOAD -> "overload";
+			case LAGGING, NORMAL -> "lag";
+		};
+	}
+
+	private static String tasks(long count) {
+		return count + ((count == 1) ? " task" : " tasks");
+	}
+
+	private static String seconds(Duration duration) {
+		return String.format(java.util.Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
+	}
+
+	private static String culpritLine(List<ThreadStack> held) {
 		if (held.isEmpty()) {
 			return "No virtual thread was seen holding a carrier (or the thread dump is unavailable).";
 		}
-		StringBuilder text = new StringBuilder();
-		text.append("Culprit frames: ");
+		StringBuilder text = new StringBuilder("Culprit frames: ");
 		boolean first = true;
-		for (Map.Entry<String, Integer> culprit : culprits(held).entrySet()) {
+		for (Map.Entry<String, Integer> culprit : ThreadStack.culprits(held).entrySet()) {
 			text.append(first ? "" : ", ").append(culprit.getKey()).append(" (").append(culprit.getValue())
 				.append(culprit.getValue() == 1 ? " thread)" : " threads)");
 			first = false;
 		}
+		return text.toString();
+	}
+
+	static String evidence(List<ThreadStack> held) {
+		if (held.isEmpty()) {
+			return culpritLine(held);
+		}
+		StringBuilder text = new StringBuilder(culpritLine(held));
 		text.append(". Virtual threads holding a carrier");
 		if (held.size() >= HeldCarrierFinder.MAX_THREADS) {
 			text.append(" (first ").append(HeldCarrierFinder.MAX_THREADS).append(")");
@@ -75,20 +188,6 @@ class WatchdogLogger implements WatchdogListener {
 			}
 		}
 		return text.toString();
-	}
-
-	/** The culprit frames, most frequent first. */
-	static Map<String, Integer> culprits(List<ThreadStack> held) {
-		Map<String, Integer> counts = new LinkedHashMap<>();
-		for (ThreadStack thread : held) {
-			counts.merge(thread.culpritFrame(), 1, Integer::sum);
-		}
-		Map<String, Integer> sorted = new LinkedHashMap<>();
-		counts.entrySet()
-			.stream()
-			.sorted((a, b) -> b.getValue() - a.getValue())
-			.forEach((entry) -> sorted.put(entry.getKey(), entry.getValue()));
-		return sorted;
 	}
 
 }

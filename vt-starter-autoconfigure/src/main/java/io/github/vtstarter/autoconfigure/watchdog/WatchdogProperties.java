@@ -3,22 +3,25 @@ package io.github.vtstarter.autoconfigure.watchdog;
 import java.time.Duration;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Settings of the scheduler watchdog (scheduling lag, starvation, carrier growth), under
- * {@code vtstarter.scheduler}.
+ * Settings of the watchdog of the virtual-thread scheduler (scheduling lag, overload, stall, starvation, carrier
+ * growth), under {@code vtstarter.watchdog}. The names under {@code vtstarter.scheduler} that earlier snapshots
+ * used still work, with one WARN that names the new one ({@code LegacyWatchdogProperties}).
  */
 @ConfigurationProperties(prefix = WatchdogProperties.PREFIX)
 public class WatchdogProperties {
 
 	/** The properties' prefix. */
-	public static final String PREFIX = "vtstarter.scheduler";
+	public static final String PREFIX = "vtstarter.watchdog";
 
 	/**
-	 * Whether a platform daemon thread probes the virtual-thread scheduler: scheduling lag, starvation (and the
-	 * virtualThreads health indicator), carrier-pool growth. Only with virtual threads on, Java 21+.
+	 * Whether a platform daemon thread probes the virtual-thread scheduler: scheduling lag, overload, stall and
+	 * starvation (and the virtualThreads health indicator), carrier-pool growth. Only with virtual threads on,
+	 * Java 21+.
 	 */
 	private boolean enabled = true;
 
@@ -28,15 +31,23 @@ public class WatchdogProperties {
 	private Duration probeInterval = Duration.ofSeconds(1);
 
 	/**
-	 * Scheduling lag above which one WARN per episode is logged, with the virtual threads holding the carriers.
+	 * Scheduling lag that opens an episode. While carriers keep completing work it is overload (one INFO line,
+	 * health UP); when the same virtual threads hold every carrier this long with no other progress it is a stall
+	 * (one WARN with their stacks).
 	 */
-	private Duration lagWarningThreshold = Duration.ofSeconds(1);
+	private Duration lagThreshold = Duration.ofSeconds(1);
 
 	/**
-	 * No progress for this long is starvation: an ERROR with the culprit stacks, and the virtualThreads health
-	 * indicator DOWN until the scheduler runs again.
+	 * A stall this long is starvation: an ERROR with the culprit stacks, and the virtualThreads health indicator
+	 * DOWN until work runs again.
 	 */
 	private Duration starvationThreshold = Duration.ofSeconds(10);
+
+	/**
+	 * An episode ends when no probe has waited longer than the lag threshold for this long; one INFO line then
+	 * sums it up (how long, the longest lag, the work completed meanwhile).
+	 */
+	private Duration quietPeriod = SchedulerWatchdog.DEFAULT_QUIET_PERIOD;
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -54,12 +65,12 @@ public class WatchdogProperties {
 		this.probeInterval = probeInterval;
 	}
 
-	public Duration getLagWarningThreshold() {
-		return this.lagWarningThreshold;
+	public Duration getLagThreshold() {
+		return this.lagThreshold;
 	}
 
-	public void setLagWarningThreshold(Duration lagWarningThreshold) {
-		this.lagWarningThreshold = lagWarningThreshold;
+	public void setLagThreshold(Duration lagThreshold) {
+		this.lagThreshold = lagThreshold;
 	}
 
 	public Duration getStarvationThreshold() {
@@ -68,6 +79,14 @@ public class WatchdogProperties {
 
 	public void setStarvationThreshold(Duration starvationThreshold) {
 		this.starvationThreshold = starvationThreshold;
+	}
+
+	public Duration getQuietPeriod() {
+		return this.quietPeriod;
+	}
+
+	public void setQuietPeriod(Duration quietPeriod) {
+		this.quietPeriod = quietPeriod;
 	}
 
 	/**
@@ -79,15 +98,18 @@ public class WatchdogProperties {
 			throw new InvalidVirtualThreadsPropertyException(PREFIX + ".probe-interval", this.probeInterval,
 					"it must be a duration of 10ms or more, for example 1s");
 		}
-		if (this.lagWarningThreshold == null || this.lagWarningThreshold.isNegative()
-				|| this.lagWarningThreshold.isZero()) {
-			throw new InvalidVirtualThreadsPropertyException(PREFIX + ".lag-warning-threshold",
-					this.lagWarningThreshold, "it must be a positive duration, for example 1s");
+		if (this.lagThreshold == null || this.lagThreshold.isNegative() || this.lagThreshold.isZero()) {
+			throw new InvalidVirtualThreadsPropertyException(PREFIX + ".lag-threshold", this.lagThreshold,
+					"it must be a positive duration, for example 1s");
 		}
-		if (this.starvationThreshold == null || this.starvationThreshold.compareTo(this.lagWarningThreshold) < 0) {
+		if (this.starvationThreshold == null || this.starvationThreshold.compareTo(this.lagThreshold) < 0) {
 			throw new InvalidVirtualThreadsPropertyException(PREFIX + ".starvation-threshold",
-					this.starvationThreshold, "it must be a duration no shorter than " + PREFIX
-							+ ".lag-warning-threshold (" + this.lagWarningThreshold + "), for example 10s");
+					this.starvationThreshold, "it must be a duration no shorter than " + PREFIX + ".lag-threshold ("
+							+ this.lagThreshold + "), for example 10s");
+		}
+		if (this.quietPeriod == null || this.quietPeriod.isNegative() || this.quietPeriod.isZero()) {
+			throw new InvalidVirtualThreadsPropertyException(PREFIX + ".quiet-period", this.quietPeriod,
+					"it must be a positive duration, for example 30s");
 		}
 	}
 

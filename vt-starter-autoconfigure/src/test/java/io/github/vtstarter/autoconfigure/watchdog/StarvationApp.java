@@ -16,7 +16,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A web application that can pin every carrier on purpose, run in its own JVM with a small scheduler
+ * A web application that can hold every carrier on purpose (pinned, or busy with CPU) or flood the scheduler with
+ * CPU work that keeps completing, run in its own JVM with a small scheduler
  * ({@code -Djdk.virtualThreadScheduler.parallelism=2}) by {@link StarvationProcessTests}. Prints the ports of
  * its servers ({@code port main=...}, {@code port management=...}).
  */
@@ -49,6 +50,51 @@ public class StarvationApp {
 				factory.newThread(() -> holdCarrier(ms)).start();
 			}
 			return "pinning " + threads;
+		}
+
+		/**
+		 * Starts {@code threads} virtual threads that each compute for {@code ms} without ever giving their carrier
+		 * back: carriers held by CPU-bound code, which starves the scheduler on every JDK.
+		 */
+		@GetMapping("/spin")
+		String spin(@RequestParam int threads, @RequestParam long ms) {
+			ThreadFactory factory = VirtualThreads.namedFactory("spinner-");
+			long end = System.nanoTime() + ms * 1_000_000;
+			for (int i = 0; i < threads; i++) {
+				factory.newThread(() -> burnCpuUntil(end)).start();
+			}
+			return "spinning " + threads;
+		}
+
+		/**
+		 * Starts {@code tasks} short CPU-bound virtual threads ({@code ms} each), more than the carriers can run at
+		 * once: a long run queue that keeps moving, overload. The threads are the application's own, not counted
+		 * by the starter, so progress shows only in the scheduler (steal count, carriers changing hands).
+		 */
+		@GetMapping("/flood")
+		String flood(@RequestParam int tasks, @RequestParam long ms) throws InterruptedException {
+			ThreadFactory factory = VirtualThreads.namedFactory("flood-");
+			// Started from a platform thread, as a server's poller starts request threads: they queue in the
+			// scheduler's shared queue, where the watchdog's probe queues too (a virtual thread started from a
+			// carrier goes to that carrier's own queue instead).
+			Thread starter = new Thread(() -> {
+				for (int i = 0; i < tasks; i++) {
+					factory.newThread(() -> burnCpuUntil(System.nanoTime() + ms * 1_000_000)).start();
+				}
+			});
+			starter.start();
+			starter.join();
+			return "flooding " + tasks;
+		}
+
+		static volatile long sink;
+
+		static void burnCpuUntil(long end) {
+			long x = 0;
+			while (System.nanoTime() < end) {
+				x += System.identityHashCode(Thread.currentThread()) % 7;
+			}
+			sink += x;
 		}
 
 		/**

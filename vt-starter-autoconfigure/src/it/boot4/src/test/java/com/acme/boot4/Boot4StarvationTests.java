@@ -29,8 +29,8 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "server.address=127.0.0.1", "management.server.port=0", "management.server.address=127.0.0.1",
-				"management.endpoint.health.show-details=always", "vtstarter.scheduler.probe-interval=200ms",
-				"vtstarter.scheduler.lag-warning-threshold=1s", "vtstarter.scheduler.starvation-threshold=2s" })
+				"management.endpoint.health.show-details=always", "vtstarter.watchdog.probe-interval=200ms",
+				"vtstarter.watchdog.lag-threshold=1s", "vtstarter.watchdog.starvation-threshold=2s" })
 @EnabledForJreRange(min = JRE.JAVA_21)
 class Boot4StarvationTests {
 

@@ -1,0 +1,388 @@
+package io.github.vtstarter.watchdog;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Tells overload from a freeze, from what the {@link SchedulerWatchdog} observes, and keeps each episode to one
+ * report. No threads, no clock: every call passes the time ({@code System.nanoTime()}), so that a test replays any
+ * history exactly.
+ * <p>
+ * <b>Lag is not the verdict.</b> The probe measures how long a new virtual thread waits for a carrier. Under CPU
+ * overload that wait passes ten seconds while carriers complete thousands of tasks: the run queue is long, nothing
+ * is stuck. So lag only opens an <em>episode</em>; what the episode is depends on <em>progress</em>, which is any
+ * of:
+ * <ul>
+ * <li>work counts that moved: tasks started or completed by the counted executors, and the carrier pool's steal
+ * count (JDK 24+ counts every task a carrier takes; JDK 21 only when a carrier goes idle);</li>
+ * <li>a carrier that changed hands: two thread dumps that show different mounted virtual threads. Taken only
+ * while the counts stand still and the probe waits, since a dump is not free;</li>
+ * <li>the probe that ran.</li>
+ * </ul>
+ * From that:
+ * <ul>
+ * <li>{@link SchedulerState#OVERLOAD}: a probe waits longer than the lag threshold and progress is seen after
+ * that (progress just before a freeze is not overload);</li>
+ * <li>{@link SchedulerState#STALL}: the same virtual threads held the carriers, with no other progress, for the lag
+ * threshold, proven by two dumps that far apart;</li>
+ * <li>{@link SchedulerState#STARVED}: the same for the starvation threshold. It ends with the first progress.</li>
+ * </ul>
+ * An episode ends when no probe has waited longer than the lag threshold for the quiet period. Each kind of event
+ * is reported at most once per episode, so a sustained overload is one report, not one per probe.
+ */
+final class EpisodeTracker {
+
+	/** What the tracker found; {@link #drain()} hands each over once. */
+	enum Event {
+
+		/** An episode turned out to be overload (once per episode). */
+		OVERLOAD,
+
+		/** An episode turned out to be a stall (once per episode). */
+		STALL,
+
+		/** The stall lasted the starvation threshold. */
+		STARVATION,
+
+		/** Progress ended a starvation. */
+		RECOVERY,
+
+		/** The episode ended after the quiet period: {@link #lastSummary()}. */
+		END
+
+	}
+
+	private final long lagThreshold;
+
+	private final long starvationThreshold;
+
+	private final long quietPeriod;
+
+	private final long snapshotInterval;
+
+	private final List<Event> events = new ArrayList<>();
+
+	// Progress
+	private boolean counted;
+
+	private long progressCount;
+
+	private long completedCount;
+
+	private long progressAt;
+
+	// The first dump of a run of dumps that all show the same mounted threads, and the latest of that run.
+	private HeldCarriers baseline;
+
+	private long baselineAt;
+
+	private HeldCarriers latest;
+
+	private long latestAt;
+
+	private long nextSnapshotAt;
+
+	// Dumps taken since the counts last moved: the first two come one snapshot interval apart, later ones are
+	// spaced by their cost.
+	private int dumpsSinceCountsMoved;
+
+	// The episode, if one is open
+	private boolean open;
+
+	private long episodeStart;
+
+	private long lastLagging;
+
+	private long maxLag;
+
+	private long completedAtStart;
+
+	private SchedulerState worst = SchedulerState.NORMAL;
+
+	private boolean overloadReported;
+
+	private boolean stallReported;
+
+	private boolean lagging;
+
+	// When the probe that lags now was submitted.
+	private long lagSince;
+
+	// Starvation
+	private boolean starved;
+
+	private long starvedSince;
+
+	private Duration lastStarvation;
+
+	private EpisodeSummary lastSummary;
+
+	private long overloadEpisodes;
+
+	private long stallEpisodes;
+
+	private long starvationEpisodes;
+
+	/**
+	 * Creates a tracker.
+	 * @param lagThreshold a probe waiting longer opens an episode; a stall proven that long is reported
+	 * @param starvationThreshold a stall proven that long is starvation
+	 * @param quietPeriod an episode ends when no probe has waited longer than the lag threshold for this long
+	 * @param snapshotInterval the least time between two thread dumps, and how long the counts must stand still
+	 * before the first
+	 */
+	EpisodeTracker(Duration lagThreshold, Duration starvationThreshold, Duration quietPeriod,
+			Duration snapshotInterval) {
+		this.lagThreshold = lagThreshold.toNanos();
+		this.starvationThreshold = starvationThreshold.toNanos();
+		this.quietPeriod = quietPeriod.toNanos();
+		this.snapshotInterval = snapshotInterval.toNanos();
+	}
+
+	/**
+	 * The work counts, read at every check.
+	 * @param now the time
+	 * @param progress a count that moves with any progress (tasks started and completed, carrier steals)
+	 * @param completed tasks completed or failed by the counted executors, for the episode's summary
+	 */
+	synchronized void counts(long now, long progress, long completed) {
+		if (this.counted && progress != this.progressCount) {
+			progress(now);
+			this.dumpsSinceCountsMoved = 0;
+		}
+		this.counted = true;
+		this.progressCount = progress;
+		this.completedCount = completed;
+	}
+
+	/**
+	 * Whether to take a thread dump now: a probe has waited longer than the lag threshold, the counts have stood
+	 * still for the snapshot interval, and the last dump is far enough back.
+	 * @param now the time
+	 * @param waited how long the probe has waited
+	 * @return whether to call {@link #snapshot}
+	 */
+	synchronized boolean wantsSnapshot(long now, long waited) {
+		return waited > this.lagThreshold && now - this.progressAt >= this.snapshotInterval
+				&& now - this.nextSnapshotAt >= 0;
+	}
+
+	/**
+	 * A thread dump's mounted virtual threads.
+	 * @param now when it was taken
+	 * @param held what it shows ({@link HeldCarriers#UNKNOWN} when it failed)
+	 * @param cost how long taking it took, in nanoseconds. The first two dumps after the counts stood still come one
+	 * snapshot interval apart, so that a stall is proven within the lag threshold; after those, each waits at least
+	 * twenty times as long as the last took, so that a long overload whose work the counts do not see costs no
+	 * more than a twentieth of one core in dumps
+	 */
+	synchronized void snapshot(long now, HeldCarriers held, long cost) {
+		this.dumpsSinceCountsMoved++;
+		long spacing = (this.dumpsSinceCountsMoved < 2) ? this.snapshotInterval
+				: Math.max(this.snapshotInterval, 20 * cost);
+		this.nextSnapshotAt = now + spacing;
+		if (this.baseline != null && held.sameHoldersAs(this.baseline)) {
+			this.latest = held;
+			this.latestAt = now;
+			return;
+		}
+		if (this.baseline != null && !held.mounted().isEmpty()) {
+			progress(now);
+		}
+		// A new run of dumps starts here; an empty one proves nothing and starts none.
+		this.baseline = held.mounted().isEmpty() ? null : held;
+		this.baselineAt = now;
+		this.latest = this.baseline;
+		this.latestAt = now;
+	}
+
+	/**
+	 * A check while the probe waits, after the counts and any snapshot: reports overload, stall or starvation.
+	 * @param now the time
+	 * @param waited how long the probe has waited
+	 */
+	synchronized void waiting(long now, long waited) {
+		if (waited <= this.lagThreshold) {
+			return;
+		}
+		lagged(now, waited);
+		this.lagSince = now - waited;
+		long proven = provenStall();
+		if (proven >= this.starvationThreshold && !this.starved) {
+			this.starved = true;
+			this.starvedSince = this.baselineAt;
+			this.starvationEpisodes++;
+			if (!this.stallReported) {
+				this.stallReported = true;
+				this.stallEpisodes++;
+			}
+			worsen(SchedulerState.STARVED);
+			this.events.add(Event.STARVATION);
+		}
+		else if (proven >= this.lagThreshold && !this.stallReported) {
+			this.stallReported = true;
+			this.stallEpisodes++;
+			worsen(SchedulerState.STALL);
+			this.events.add(Event.STALL);
+		}
+		else if (!this.overloadReported && !this.stallReported && progressWhileLagging()) {
+			this.overloadReported = true;
+			this.overloadEpisodes++;
+			worsen(SchedulerState.OVERLOAD);
+			this.events.add(Event.OVERLOAD);
+		}
+	}
+
+	/**
+	 * The probe ran: progress, and its lag.
+	 * @param now the time
+	 * @param lag how long it waited
+	 */
+	synchronized void probeRan(long now, long lag) {
+		progress(now);
+		this.dumpsSinceCountsMoved = 0;
+		this.lagging = false;
+		if (lag > this.lagThreshold) {
+			lagged(now, lag);
+			this.lagSince = now - lag;
+		}
+		if (this.open && now - this.lastLagging >= this.quietPeriod) {
+			this.lastSummary = new EpisodeSummary(this.worst, Duration.ofNanos(this.lastLagging - this.episodeStart),
+					Duration.ofNanos(this.maxLag), this.completedCount - this.completedAtStart);
+			this.open = false;
+			this.events.add(Event.END);
+		}
+	}
+
+	private void lagged(long now, long lag) {
+		if (!this.open) {
+			this.open = true;
+			this.episodeStart = now;
+			this.maxLag = 0;
+			this.completedAtStart = this.completedCount;
+			this.worst = SchedulerState.LAGGING;
+			this.overloadReported = false;
+			this.stallReported = false;
+		}
+		this.lagging = true;
+		this.lastLagging = now;
+		this.maxLag = Math.max(this.maxLag, lag);
+	}
+
+	private void progress(long now) {
+		this.progressAt = now;
+		this.baseline = null;
+		this.latest = null;
+		if (this.starved) {
+			this.starved = false;
+			this.lastStarvation = Duration.ofNanos(now - this.starvedSince);
+			this.events.add(Event.RECOVERY);
+		}
+	}
+
+	private void worsen(SchedulerState state) {
+		if (state.compareTo(this.worst) > 0) {
+			this.worst = state;
+		}
+	}
+
+	// How long dumps have proven that the same threads held the carriers with nothing else moving.
+	private long provenStall() {
+		return (this.baseline != null) ? this.latestAt - this.baselineAt : 0;
+	}
+
+	/**
+	 * Hands over what was found since the last call, in order.
+	 * @return the events
+	 */
+	synchronized List<Event> drain() {
+		List<Event> drained = List.copyOf(this.events);
+		this.events.clear();
+		return drained;
+	}
+
+	/** @return the state now */
+	synchronized SchedulerState state() {
+		if (this.starved) {
+			return SchedulerState.STARVED;
+		}
+		if (!this.lagging) {
+			return SchedulerState.NORMAL;
+		}
+		if (provenStall() >= this.lagThreshold) {
+			return SchedulerState.STALL;
+		}
+		return progressWhileLagging() ? SchedulerState.OVERLOAD : SchedulerState.LAGGING;
+	}
+
+	// Progress after the lagging probe had waited the lag threshold: the last task that completed as a freeze
+	// began is not overload.
+	private boolean progressWhileLagging() {
+		return this.progressAt - (this.lagSince + this.lagThreshold) > 0;
+	}
+
+	/** @return the dump of the current stall (its latest), or {@code null} when none is proven */
+	synchronized HeldCarriers stallEvidence() {
+		return (provenStall() > 0) ? this.latest : null;
+	}
+
+	/** @return how long the current stall is proven, in nanoseconds */
+	synchronized long provenStallNanos() {
+		return provenStall();
+	}
+
+	/** @return whether the scheduler is starved */
+	synchronized boolean isStarved() {
+		return this.starved;
+	}
+
+	/** @return when the current starvation began (nanoTime), meaningful while {@link #isStarved()} */
+	synchronized long starvedSince() {
+		return this.starvedSince;
+	}
+
+	/** @return how long the last starvation lasted, or {@code null} if none ended */
+	synchronized Duration lastStarvation() {
+		return this.lastStarvation;
+	}
+
+	/** @return the summary of the last episode that ended, or {@code null} */
+	synchronized EpisodeSummary lastSummary() {
+		return this.lastSummary;
+	}
+
+	/**
+	 * The open episode so far.
+	 * @param now the time
+	 * @return its summary so far, or {@code null} when no episode is open
+	 */
+	synchronized EpisodeSummary current(long now) {
+		if (!this.open) {
+			return null;
+		}
+		return new EpisodeSummary(this.worst, Duration.ofNanos(now - this.episodeStart), Duration.ofNanos(this.maxLag),
+				this.completedCount - this.completedAtStart);
+	}
+
+	/** @return when the open episode began (nanoTime), meaningful while one is open */
+	synchronized long episodeStart() {
+		return this.episodeStart;
+	}
+
+	/** @return how many episodes turned out to be overload */
+	synchronized long overloadEpisodes() {
+		return this.overloadEpisodes;
+	}
+
+	/** @return how many episodes turned out to be a stall (starvations included) */
+	synchronized long stallEpisodes() {
+		return this.stallEpisodes;
+	}
+
+	/** @return how many stalls lasted the starvation threshold */
+	synchronized long starvationEpisodes() {
+		return this.starvationEpisodes;
+	}
+
+}

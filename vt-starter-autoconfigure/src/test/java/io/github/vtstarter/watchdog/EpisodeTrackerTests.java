@@ -1,0 +1,281 @@
+package io.github.vtstarter.watchdog;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import io.github.vtstarter.watchdog.EpisodeTracker.Event;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link EpisodeTracker}: overload is told from a stall by progress, every report comes once per episode, and a
+ * dump that shows nothing proves nothing. Histories are replayed with explicit times (ms), as the watchdog would
+ * see them: a probe submitted at {@code submitted}, checks every 100 ms.
+ */
+class EpisodeTrackerTests {
+
+	private static final Duration LAG = Duration.ofSeconds(1);
+
+	private static final Duration STARVATION = Duration.ofSeconds(10);
+
+	private static final Duration QUIET = Duration.ofSeconds(30);
+
+	private static final Duration SNAPSHOTS = Duration.ofSeconds(1);
+
+	private final EpisodeTracker tracker = new EpisodeTracker(LAG, STARVATION, QUIET, SNAPSHOTS);
+
+	private final List<Event> events = new ArrayList<>();
+
+	private long work;
+
+	private long completed;
+
+	@Test
+	void overloadWithCountedWorkIsOneReportAndNeverStarvation() {
+		// A probe waits 60 s while counted executors complete tasks all along: a long queue, not a freeze.
+		wait(0, 60_000, (now) -> {
+			this.work += 10;
+			this.completed += 5;
+			return null;
+		});
+		assertThat(this.events).containsExactly(Event.OVERLOAD);
+		assertThat(this.tracker.state()).isEqualTo(SchedulerState.OVERLOAD);
+		assertThat(this.tracker.isStarved()).isFalse();
+		assertThat(this.tracker.overloadEpisodes()).isEqualTo(1);
+		assertThat(this.tracker.stallEpisodes()).isZero();
+	}
+
+	@Test
+	void overloadSeenOnlyByCarriersChangingHandsIsOverload() {
+		// JDK 21, uncounted virtual threads: the counts stand still, but every dump shows other mounted threads.
+		long[] generation = { 0 };
+		wait(0, 30_000, (now) -> held("t" + generation[0]++, "u" + generation[0]));
+		assertThat(this.events).containsExactly(Event.OVERLOAD);
+		assertThat(this.tracker.isStarved()).isFalse();
+	}
+
+	@Test
+	void sameHoldersAndNoWorkIsAStallThenStarvationThenRecoveryThenTheEnd() {
+		HeldCarriers pinned = held("a", "b");
+		wait(0, 12_000, (now) -> pinned);
+		// The counts never move: dumps from 1.1 s on, all the same; the stall is proven at 2.1 s, starvation at 11.1 s.
+		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
+		assertThat(this.tracker.isStarved()).isTrue();
+		assertThat(this.tracker.state()).isEqualTo(SchedulerState.STARVED);
+		assertThat(this.tracker.stallEvidence()).isSameAs(pinned);
+		this.events.clear();
+
+		this.tracker.probeRan(12_100 * MS, 12_100 * MS);
+		this.events.addAll(this.tracker.drain());
+		assertThat(this.events).containsExactly(Event.RECOVERY);
+		assertThat(this.tracker.isStarved()).isFalse();
+		assertThat(this.tracker.lastStarvation()).isGreaterThanOrEqualTo(STARVATION);
+		this.events.clear();
+
+		// Fast probes after that: the episode ends after the quiet period, once.
+		for (long t = 13_000; t <= 13_000 + 31_000; t += 1_000) {
+			this.tracker.probeRan(t * MS, MS);
+			this.events.addAll(this.tracker.drain());
+		}
+		assertThat(this.events).containsExactly(Event.END);
+		EpisodeSummary summary = this.tracker.lastSummary();
+		assertThat(summary.worst()).isEqualTo(SchedulerState.STARVED);
+		assertThat(summary.maxLag()).isGreaterThanOrEqualTo(Duration.ofSeconds(12));
+		assertThat(this.tracker.state()).isEqualTo(SchedulerState.NORMAL);
+		assertThat(this.tracker.starvationEpisodes()).isEqualTo(1);
+		assertThat(this.tracker.stallEpisodes()).isEqualTo(1);
+	}
+
+	@Test
+	void aStallIsNotReportedBeforeTwoDumpsProveItForTheLagThreshold() {
+		HeldCarriers pinned = held("a", "b");
+		wait(0, 2_000, (now) -> pinned);
+		// The counts stand still from 0; the first dump (1.1 s) is the baseline, the next (2.1 s) proves the stall.
+		assertThat(this.events).isEmpty();
+		this.events.clear();
+		wait(0, 2_100, 2_000, (now) -> pinned);
+		assertThat(this.events).containsExactly(Event.STALL);
+	}
+
+	@Test
+	void workThatMovesEndsAStallProofAndNoStarvationFollows() {
+		HeldCarriers pinned = held("a", "b");
+		// Same holders all along, but a counted task completes every 5 s: never 10 s without progress.
+		wait(0, 40_000, (now) -> {
+			if (now % 5_000 == 0) {
+				this.work++;
+			}
+			return pinned;
+		});
+		assertThat(this.events).contains(Event.STALL).doesNotContain(Event.STARVATION);
+		assertThat(this.tracker.isStarved()).isFalse();
+	}
+
+	@Test
+	void workThatEndsAsTheProbeWaitsIsNotOverload() {
+		// The request that started the culprits completes just after the probe was submitted; then nothing moves.
+		HeldCarriers spinning = held("s1", "s2");
+		wait(0, 3_000, (now) -> {
+			if (now == 200) {
+				this.work++;
+			}
+			return spinning;
+		});
+		assertThat(this.events).containsExactly(Event.STALL);
+	}
+
+	@Test
+	void aDumpThatShowsNoMountedThreadProvesNothing() {
+		wait(0, 30_000, (now) -> HeldCarriers.UNKNOWN);
+		assertThat(this.events).isEmpty();
+		assertThat(this.tracker.isStarved()).isFalse();
+		assertThat(this.tracker.state()).isEqualTo(SchedulerState.LAGGING);
+	}
+
+	@Test
+	void equalThresholdsGoStraightToStarvation() {
+		EpisodeTracker equal = new EpisodeTracker(LAG, LAG, QUIET, SNAPSHOTS);
+		HeldCarriers pinned = held("a");
+		List<Event> seen = new ArrayList<>();
+		for (long t = 100; t <= 3_000; t += 100) {
+			equal.counts(t * MS, 0, 0);
+			if (equal.wantsSnapshot(t * MS, t * MS)) {
+				equal.snapshot(t * MS, pinned, 0);
+			}
+			equal.waiting(t * MS, t * MS);
+			seen.addAll(equal.drain());
+		}
+		assertThat(seen).containsExactly(Event.STARVATION);
+		assertThat(equal.stallEpisodes()).isEqualTo(1);
+	}
+
+	@Test
+	void aProbeWithinTheLagThresholdOpensNothing() {
+		wait(0, 1_000, (now) -> held("a"));
+		this.tracker.probeRan(1_000 * MS, 1_000 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(this.tracker.current(1_000 * MS)).isNull();
+		assertThat(this.tracker.state()).isEqualTo(SchedulerState.NORMAL);
+	}
+
+	@Test
+	void theNextEpisodeIsReportedAgainAfterTheQuietPeriodOnly() {
+		wait(0, 3_000, (now) -> {
+			this.work++;
+			return null;
+		});
+		this.tracker.probeRan(3_000 * MS, 3_000 * MS);
+		// Another lagging probe 10 s later belongs to the same episode: no second report.
+		wait(13_000, 16_000, (now) -> {
+			this.work++;
+			return null;
+		});
+		this.tracker.probeRan(16_000 * MS, 3_000 * MS);
+		assertThat(this.events).containsExactly(Event.OVERLOAD);
+		this.events.clear();
+		this.tracker.probeRan(46_000 * MS, MS);
+		this.events.addAll(this.tracker.drain());
+		assertThat(this.events).containsExactly(Event.END);
+		// From the first check past the lag threshold (1.1 s) to the last lagging probe (16 s).
+		assertThat(this.tracker.lastSummary().duration()).isEqualTo(Duration.ofMillis(16_000 - 1_100));
+		this.events.clear();
+		wait(50_000, 53_000, (now) -> {
+			this.work++;
+			return null;
+		});
+		assertThat(this.events).containsExactly(Event.OVERLOAD);
+		assertThat(this.tracker.overloadEpisodes()).isEqualTo(2);
+	}
+
+	@Test
+	void theSummaryCountsTheTasksCompletedDuringTheEpisode() {
+		this.completed = 1_000;
+		wait(0, 5_000, (now) -> {
+			this.work++;
+			this.completed++;
+			return null;
+		});
+		this.tracker.probeRan(5_000 * MS, 5_000 * MS);
+		this.tracker.probeRan(36_000 * MS, MS);
+		EpisodeSummary summary = this.tracker.lastSummary();
+		assertThat(summary.worst()).isEqualTo(SchedulerState.OVERLOAD);
+		assertThat(summary.completedTasks()).isBetween(35L, 41L);
+		assertThat(summary.maxLag()).isEqualTo(Duration.ofSeconds(5));
+	}
+
+	@Test
+	void dumpsAreRateLimitedByTheirCostAfterTheFirstTwo() {
+		this.tracker.counts(0, 0, 0);
+		assertThat(this.tracker.wantsSnapshot(1_500 * MS, 1_500 * MS)).isTrue();
+		// The first dump after the counts stood still took 200 ms: the second still comes 1 s later, to prove a stall.
+		this.tracker.snapshot(1_500 * MS, held("a"), 200 * MS);
+		assertThat(this.tracker.wantsSnapshot(2_400 * MS, 2_400 * MS)).isFalse();
+		assertThat(this.tracker.wantsSnapshot(2_500 * MS, 2_500 * MS)).isTrue();
+		this.tracker.snapshot(2_500 * MS, held("b"), 200 * MS);
+		// From the second on: no sooner than twenty times the last dump's cost, 4 s.
+		assertThat(this.tracker.wantsSnapshot(4_000 * MS, 4_000 * MS)).isFalse();
+		assertThat(this.tracker.wantsSnapshot(6_500 * MS, 6_500 * MS)).isTrue();
+		// None while the probe waits less than the lag threshold, or while the counts move.
+		assertThat(this.tracker.wantsSnapshot(9_000 * MS, 900 * MS)).isFalse();
+		this.tracker.counts(9_000 * MS, 1, 0);
+		assertThat(this.tracker.wantsSnapshot(9_500 * MS, 9_500 * MS)).isFalse();
+		// Once the counts moved, the next two are quick again.
+		assertThat(this.tracker.wantsSnapshot(10_000 * MS, 10_000 * MS)).isTrue();
+		this.tracker.snapshot(10_000 * MS, held("c"), 200 * MS);
+		assertThat(this.tracker.wantsSnapshot(11_000 * MS, 11_000 * MS)).isTrue();
+	}
+
+	@Test
+	void aStallIsProvenWithinOneSnapshotIntervalEvenWhenDumpsAreSlow() {
+		HeldCarriers pinned = held("a", "b");
+		for (long t = 100; t <= 2_200; t += 100) {
+			long now = t * MS;
+			this.tracker.counts(now, 0, 0);
+			if (this.tracker.wantsSnapshot(now, now)) {
+				this.tracker.snapshot(now, pinned, 300 * MS);
+			}
+			this.tracker.waiting(now, now);
+			this.events.addAll(this.tracker.drain());
+		}
+		assertThat(this.events).containsExactly(Event.STALL);
+	}
+
+	private static final long MS = 1_000_000;
+
+	private void wait(long submitted, long until, Observation observation) {
+		wait(submitted, until, submitted + 100, observation);
+	}
+
+	// Replays the checks of one probe submitted at `submitted` (ms) from `from` to `until`, every 100 ms.
+	private void wait(long submitted, long until, long from, Observation observation) {
+		for (long t = from; t <= until; t += 100) {
+			HeldCarriers held = observation.at(t);
+			long now = t * MS;
+			this.tracker.counts(now, this.work, this.completed);
+			if (this.tracker.wantsSnapshot(now, (t - submitted) * MS)) {
+				this.tracker.snapshot(now, (held != null) ? held : HeldCarriers.UNKNOWN, 0);
+			}
+			this.tracker.waiting(now, (t - submitted) * MS);
+			this.events.addAll(this.tracker.drain());
+		}
+	}
+
+	private static HeldCarriers held(String... ids) {
+		List<ThreadStack> threads = new ArrayList<>();
+		for (String id : ids) {
+			threads.add(new ThreadStack("worker-" + id, id, List.of("com.acme.Work.run(Work.java:1)")));
+		}
+		return new HeldCarriers(Set.of(ids), threads);
+	}
+
+	@FunctionalInterface
+	private interface Observation {
+
+		HeldCarriers at(long ms);
+
+	}
+
+}
