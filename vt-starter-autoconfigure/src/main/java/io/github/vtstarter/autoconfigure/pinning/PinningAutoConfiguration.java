@@ -11,7 +11,8 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The JFR pinning monitor: watches, while the context runs, for virtual threads that block while pinned to
- * their carrier, and logs each new pinning site once. What it sees shows in {@code /actuator/virtualthreads}
+ * their carrier, and logs each new pinning site once ({@link PinningSiteLogger}). What it sees shows in
+ * {@code /actuator/virtualthreads}
  * and in the {@code jvm.threads.virtual.pinned} timer.
  * <p>
  * Needs virtual threads on (Java 21+), whether vt-starter or Boot 3.2+ runs them; switched off with
@@ -26,13 +27,18 @@ public class PinningAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	public PinningMonitor pinningMonitor(PinningProperties properties) {
+	public PinningMonitor pinningMonitor(PinningProperties properties, PinningSiteLogger siteLogger) {
 		properties.validate();
 		PinningMonitor monitor = new PinningMonitor(properties.getThreshold(), properties.getRingSize());
 		if (properties.isLogNewSites()) {
-			monitor.addListener(new PinningSiteLogger());
+			monitor.addListener(siteLogger);
 		}
 		return monitor;
+	}
+
+	@Bean
+	PinningSiteLogger pinningSiteLogger() {
+		return new PinningSiteLogger();
 	}
 
 	@Bean

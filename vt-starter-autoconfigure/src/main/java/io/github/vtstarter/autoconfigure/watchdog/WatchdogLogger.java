@@ -14,8 +14,8 @@ import io.github.vtstarter.watchdog.WatchdogListener;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextRefreshedEvent;
 
 /**
  * Logs the watchdog's episodes within a budget: a handful of lines per episode, however long it lasts.
@@ -28,12 +28,12 @@ import org.springframework.context.ApplicationListener;
  * meanwhile;</li>
  * <li>carrier growth past the warning size: one WARN with the stacks per high-water episode.</li>
  * </ul>
- * Until the application is ready ({@link #applicationReady()}), overload, stalls and carrier growth are only
+ * Until start-up is over ({@link #started()}), overload, stalls and carrier growth are only
  * counted: start-up loads classes and warms caches, which holds carriers for a moment and is not a finding. One
  * INFO line then says what start-up saw; the endpoint shows it too. Starvation is logged at once, at any time: a
  * freeze is a freeze.
  */
-class WatchdogLogger implements WatchdogListener, ApplicationListener<ApplicationReadyEvent> {
+class WatchdogLogger implements WatchdogListener, ApplicationListener<ContextRefreshedEvent> {
 
 	private static final Log logger = LogFactory.getLog(WatchdogLogger.class);
 
@@ -117,15 +117,18 @@ class WatchdogLogger implements WatchdogListener, ApplicationListener<Applicatio
 	}
 
 	@Override
-	public void onApplicationEvent(ApplicationReadyEvent event) {
-		applicationReady();
+	public void onApplicationEvent(ContextRefreshedEvent event) {
+		started();
 	}
 
 	/**
-	 * The application is ready: from now on episodes are logged, and one INFO line says what start-up saw, if
-	 * anything.
+	 * Start-up is over (the context has been refreshed, the web server runs): from now on episodes are logged,
+	 * and one INFO line says what start-up saw, if anything.
 	 */
-	synchronized void applicationReady() {
+	synchronized void started() {
+		if (this.ready) {
+			return;
+		}
 		this.ready = true;
 		if (this.startupOverloads + this.startupStalls + this.startupGrowth == 0) {
 			return;

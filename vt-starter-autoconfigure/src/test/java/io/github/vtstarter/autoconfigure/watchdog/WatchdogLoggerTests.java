@@ -32,7 +32,7 @@ class WatchdogLoggerTests {
 
 	@Test
 	void overloadIsOneInfoLineAndItsEndAnother(CapturedOutput output) {
-		this.logger.applicationReady();
+		this.logger.started();
 		EpisodeSummary soFar = new EpisodeSummary(SchedulerState.OVERLOAD, Duration.ofSeconds(1),
 				Duration.ofMillis(1200), 5000);
 		this.logger.overloaded(Duration.ofMillis(1200), CARRIERS, soFar);
@@ -50,7 +50,7 @@ class WatchdogLoggerTests {
 
 	@Test
 	void aStallWarnsWithTheStacksAndStarvationDoesNotRepeatThem(CapturedOutput output) {
-		this.logger.applicationReady();
+		this.logger.started();
 		this.logger.stalled(Duration.ofSeconds(1), CARRIERS, HELD);
 		this.logger.starved(Instant.parse("2026-11-25T12:00:00Z"), CARRIERS, HELD);
 		this.logger.recovered(Duration.ofSeconds(12));
@@ -75,14 +75,14 @@ class WatchdogLoggerTests {
 	}
 
 	@Test
-	void startUpIsSummedUpInOneInfoLineWhenTheApplicationIsReady(CapturedOutput output) {
+	void startUpIsSummedUpInOneInfoLineWhenItIsOver(CapturedOutput output) {
 		this.logger.overloaded(Duration.ofMillis(1500), CARRIERS, null);
 		this.logger.stalled(Duration.ofSeconds(1), CARRIERS, HELD);
 		this.logger.carriersGrew(new CarrierSnapshot(6, 2, 6, 6, 0), HELD);
 		this.logger.episodeEnded(new EpisodeSummary(SchedulerState.STALL, Duration.ofSeconds(2),
 				Duration.ofSeconds(2), 10));
 		assertThat(output.getOut()).isEmpty();
-		this.logger.applicationReady();
+		this.logger.started();
 		assertThat(lines(output)).singleElement()
 			.asString()
 			.contains(" INFO ")
@@ -92,13 +92,13 @@ class WatchdogLoggerTests {
 
 	@Test
 	void aHealthyStartLogsNothing(CapturedOutput output) {
-		this.logger.applicationReady();
+		this.logger.started();
 		assertThat(output.getOut()).isEmpty();
 	}
 
 	@Test
 	void carrierGrowthAfterStartUpWarnsWithTheStacks(CapturedOutput output) {
-		this.logger.applicationReady();
+		this.logger.started();
 		this.logger.carriersGrew(new CarrierSnapshot(6, 2, 6, 6, 0), HELD);
 		assertThat(output.getOut()).contains("WARN").contains("the carrier pool grew to 6 carriers for a parallelism of 2")
 			.contains("Culprit frames: com.acme.Report.render");
@@ -108,7 +108,7 @@ class WatchdogLoggerTests {
 	void anEpisodeThatWasNotLoggedEndsSilently(CapturedOutput output) {
 		this.logger.episodeEnded(new EpisodeSummary(SchedulerState.LAGGING, Duration.ofSeconds(2),
 				Duration.ofSeconds(2), 10));
-		this.logger.applicationReady();
+		this.logger.started();
 		this.logger.episodeEnded(new EpisodeSummary(SchedulerState.LAGGING, Duration.ofSeconds(2),
 				Duration.ofSeconds(2), 10));
 		assertThat(output.getOut()).isEmpty();

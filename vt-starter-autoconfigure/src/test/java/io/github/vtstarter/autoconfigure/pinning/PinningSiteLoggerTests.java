@@ -1,0 +1,88 @@
+package io.github.vtstarter.autoconfigure.pinning;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import io.github.vtstarter.pinning.PinnedEvent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.event.ContextRefreshedEvent;
+import org.springframework.context.support.GenericApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link PinningSiteLogger}: a WARN for a site in application code, an INFO for the one-off pins of class loading,
+ * and start-up summed up in one line; a start-up site that pins again later still warns.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class PinningSiteLoggerTests {
+
+	private static final PinnedEvent SYNCHRONIZED_IO = event("com.acme.Orders.find(line 42)",
+			"com.acme.Orders.status(line 30)");
+
+	private static final PinnedEvent CLASS_INIT = event("java.lang.Thread.sleep(line 509)",
+			"com.acme.Catalogue.<clinit>(line 12)", "com.acme.Web.list(line 20)");
+
+	private static final PinnedEvent CLASS_LOADING = event("jdk.internal.misc.Unsafe.park(native)",
+			"java.lang.ClassLoader.loadClass(line 526)", "com.acme.Web.list(line 21)");
+
+	private final PinningSiteLogger logger = new PinningSiteLogger();
+
+	@Test
+	void aSiteInApplicationCodeWarnsOnceWithItsStack(CapturedOutput output) {
+		refreshed();
+		this.logger.pinned(SYNCHRONIZED_IO, true);
+		this.logger.pinned(SYNCHRONIZED_IO, false);
+		assertThat(output.getOut()).contains("WARN")
+			.contains("was pinned to its carrier thread for 25 ms at com.acme.Orders.find(line 42)")
+			.contains("\tat com.acme.Orders.status(line 30)");
+		assertThat(output.getOut().split("was pinned to its carrier", -1)).hasSize(2);
+	}
+
+	@Test
+	void classLoadingAndInitializationPinsAreOneOffsAtInfo(CapturedOutput output) {
+		refreshed();
+		this.logger.pinned(CLASS_INIT, true);
+		this.logger.pinned(CLASS_LOADING, true);
+		assertThat(output.getOut()).doesNotContain("WARN")
+			.contains("INFO")
+			.contains("while a class was loaded or initialized, at com.acme.Catalogue.<clinit>(line 12)")
+			.contains("while a class was loaded or initialized, at com.acme.Web.list(line 21)");
+	}
+
+	@Test
+	void startUpIsOneInfoLineAndASiteThatComesBackWarns(CapturedOutput output) {
+		this.logger.pinned(CLASS_INIT, true);
+		this.logger.pinned(SYNCHRONIZED_IO, true);
+		assertThat(output.getOut()).isEmpty();
+		refreshed();
+		assertThat(output.getOut()).contains("INFO").contains("pinned their carrier 2 times during start-up")
+			.doesNotContain("WARN");
+		this.logger.pinned(CLASS_INIT, false);
+		assertThat(output.getOut()).doesNotContain("WARN");
+		this.logger.pinned(SYNCHRONIZED_IO, false);
+		assertThat(output.getOut()).contains("WARN").contains("pinned during start-up too and pins again now");
+		this.logger.pinned(SYNCHRONIZED_IO, false);
+		assertThat(output.getOut().split("pins again now", -1)).hasSize(2);
+	}
+
+	@Test
+	void aQuietStartLogsNothing(CapturedOutput output) {
+		refreshed();
+		assertThat(output.getOut()).isEmpty();
+	}
+
+	private void refreshed() {
+		this.logger.onApplicationEvent(new ContextRefreshedEvent(new GenericApplicationContext()));
+	}
+
+	private static PinnedEvent event(String... frames) {
+		return new PinnedEvent(Instant.now(), Duration.ofMillis(25), "tomcat-handler-1", List.of(frames), false);
+	}
+
+}
