@@ -25,10 +25,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface ShouldPin {
 
 	/**
-	 * Pinning shorter than this many milliseconds does not count; 0, the default, counts all.
+	 * Pinning shorter than this many milliseconds does not count; by default
+	 * {@value ShouldNotPin#DEFAULT_THRESHOLD_MILLIS}, as for {@link ShouldNotPin}. 0 counts all.
 	 * @return the threshold in milliseconds
 	 */
-	long thresholdMillis() default 0;
+	long thresholdMillis() default ShouldNotPin.DEFAULT_THRESHOLD_MILLIS;
 
 	/**
 	 * How many pinning events (over the threshold) the test must cause at least.

@@ -56,4 +56,27 @@ final class PinningSamples {
 
 	}
 
+	// A brief pin, as loading a class on first use causes on JDK 24+: under the default threshold.
+	static final class BriefInitializerForDefault {
+
+		static {
+			sleep(3);
+		}
+
+		static void touch() {
+		}
+
+	}
+
+	static final class BriefInitializerForZero {
+
+		static {
+			sleep(3);
+		}
+
+		static void touch() {
+		}
+
+	}
+
 }

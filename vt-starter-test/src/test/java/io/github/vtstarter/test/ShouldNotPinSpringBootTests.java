@@ -96,7 +96,7 @@ class ShouldNotPinSpringBootTests {
 		@GetMapping("/price")
 		String quote() throws InterruptedException {
 			synchronized (this.cacheLock) {
-				Thread.sleep(20); // a slow price source, called under the cache's monitor
+				Thread.sleep(50); // a slow price source, called under the cache's monitor
 				return "42";
 			}
 		}

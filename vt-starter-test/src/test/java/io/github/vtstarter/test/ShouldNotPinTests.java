@@ -33,7 +33,7 @@ class ShouldNotPinTests {
 		tests.assertThatEvents()
 			.haveExactly(1, event(test("sleepsInsideSynchronized"), finishedWithFailure(instanceOf(AssertionError.class),
 					message((text) -> text.startsWith("@ShouldNotPin: 1 virtual thread pinned its carrier during the test "
-							+ "(jdk.VirtualThreadPinned), expected at most 0 on Java " + TestJdk.feature())
+							+ "(jdk.VirtualThreadPinned, at least 20 ms), expected at most 0 on Java " + TestJdk.feature())
 							&& text.contains("on thread 'should-not-pin-sample-")
 							&& text.contains("at io.github.vtstarter.test.PinningSamples.sleepInsideSynchronized(line ")))));
 	}
@@ -62,7 +62,8 @@ class ShouldNotPinTests {
 		tests.assertStatistics((stats) -> stats.started(2).succeeded(1).failed(1));
 		tests.assertThatEvents()
 			.haveExactly(1, event(test("doesNotPin"), finishedWithFailure(message((text) -> text.startsWith(
-					"@ShouldPin: 0 times a virtual thread pinned its carrier during the test (jdk.VirtualThreadPinned), "
+					"@ShouldPin: 0 times a virtual thread pinned its carrier during the test "
+							+ "(jdk.VirtualThreadPinned, at least 20 ms), "
 							+ "expected at least 1")))));
 	}
 
@@ -70,6 +71,16 @@ class ShouldNotPinTests {
 	@EnabledIf(TestJdk.SYNCHRONIZED_PINS)
 	void thresholdAndAtMostLetKnownPinningThrough() {
 		run(ToleranceSample.class, null).assertStatistics((stats) -> stats.started(3).succeeded(2).failed(1));
+	}
+
+	@Test
+	@EnabledIf(TestJdk.VIRTUAL_THREADS)
+	void theDefaultThresholdIsTheRuntimeMonitorsAndZeroCatchesEveryPin() {
+		// A 3 ms pin in a class initializer, as loading a class on first use causes on JDK 24+: on every JDK.
+		Events tests = run(DefaultThresholdSample.class, null);
+		tests.assertStatistics((stats) -> stats.started(2).succeeded(1).failed(1));
+		tests.assertThatEvents().haveExactly(1, event(test("briefPinFailsWithAThresholdOfZero"), finishedWithFailure()));
+		assertThat(ShouldNotPin.DEFAULT_THRESHOLD_MILLIS).isEqualTo(20);
 	}
 
 	@Test
@@ -148,20 +159,36 @@ class ShouldNotPinTests {
 
 		@Test
 		void pinsOnce() throws Exception {
-			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(5));
+			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(30));
 		}
 
 		@Test
 		void pinsTwice() throws Exception {
-			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(5));
-			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(5));
+			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(30));
+			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(30));
 		}
 
 		@Test
 		@ShouldNotPin(thresholdMillis = 60_000)
 		void pinsBrieflyUnderTheThreshold() throws Exception {
-			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(5));
-			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(5));
+			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(30));
+			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(30));
+		}
+
+	}
+
+	static class DefaultThresholdSample {
+
+		@Test
+		@ShouldNotPin
+		void briefPinPassesByDefault() throws Exception {
+			PinningSamples.runOnVirtualThread(PinningSamples.BriefInitializerForDefault::touch);
+		}
+
+		@Test
+		@ShouldNotPin(thresholdMillis = 0)
+		void briefPinFailsWithAThresholdOfZero() throws Exception {
+			PinningSamples.runOnVirtualThread(PinningSamples.BriefInitializerForZero::touch);
 		}
 
 	}
@@ -179,7 +206,7 @@ class ShouldNotPinTests {
 		@Test
 		@Order(2)
 		void secondPins() throws Exception {
-			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(5));
+			PinningSamples.runOnVirtualThread(() -> PinningSamples.sleepInsideSynchronized(30));
 		}
 
 		@Test
