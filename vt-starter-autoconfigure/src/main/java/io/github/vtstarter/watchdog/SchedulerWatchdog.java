@@ -69,6 +69,10 @@ public final class SchedulerWatchdog {
 
 	private final List<WatchdogListener> listeners = new CopyOnWriteArrayList<>();
 
+	private final Instant createdAt = Instant.now();
+
+	private final long createdAtNanos = System.nanoTime();
+
 	// Lags of the last WINDOW probes, in nanoseconds, for the windowed maximum.
 	private final long[] window = new long[WINDOW];
 
@@ -310,8 +314,10 @@ public final class SchedulerWatchdog {
 		this.windowCount = Math.min(this.windowCount + 1, WINDOW);
 	}
 
-	private static Instant instant(long nanoTime) {
-		return Instant.now().minusNanos(System.nanoTime() - nanoTime);
+	// A System.nanoTime() as a wall-clock instant, from one fixed pair: the same nanoTime always gives the same
+	// instant, so that 'since' does not move between two reads of the endpoint.
+	private Instant instant(long nanoTime) {
+		return this.createdAt.plusNanos(nanoTime - this.createdAtNanos);
 	}
 
 	/** @return the carrier pool now */
