@@ -1,5 +1,6 @@
 package io.github.vtstarter.autoconfigure.pinning;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,60 +15,83 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextRefreshedEvent;
 
 /**
- * Logs each new pinning site once, with its stack. Later events from the same site are only counted (see
+ * Logs a pinning site once, with its stack, when it is a finding: when the same stack pins a second time, or
+ * once for a pin of a second or more. Later events from the site are only counted (see
  * {@code /actuator/virtualthreads}): a pinning hot spot fires on every request, and a log line per event would
  * drown the log and cost more than the pinning.
- * <ul>
- * <li>A site in application or library code logs one WARN: it pins every time that code runs.</li>
- * <li>A site in class loading or a class initializer logs one INFO: a class is loaded and initialized once, so
- * the pin does not come back (JDK 24+ still pins there, and the first requests load many classes).</li>
- * <li>Until the context has been refreshed, pins are counted, not logged: start-up loads and initializes classes.
- * One INFO line then says how many there were. A site first seen then that pins again later logs its WARN
- * then.</li>
- * </ul>
+ * <p>
+ * Why not the first time: loading, linking and initializing a class pins the virtual thread that does it, on every
+ * JDK (JDK 24+ included), and the first requests of an application load hundreds of classes. Such a pin happens
+ * once per class; often the JDK's frames do not even show it (a constructor that resolves a class is the top
+ * frame). A stack that pins twice is not that. A stack whose frames do show class loading or a class initializer
+ * is never a finding: it is logged at INFO the first time.
+ * <p>
+ * Until the context has been refreshed, nothing is logged: start-up loads classes by the thousand. One INFO line
+ * then says how many pins it saw; a start-up stack that pins again later is logged then.
  */
 public class PinningSiteLogger implements PinningListener, ApplicationListener<ContextRefreshedEvent> {
 
+	/** A single pin at least this long is a finding by itself. */
+	static final Duration LONG_PIN = Duration.ofSeconds(1);
+
 	private static final Log logger = LogFactory.getLog(PinningSiteLogger.class);
 
-	// Sites first seen during start-up, remembered so that one that comes back is logged; bounded.
-	private static final int MAX_STARTUP_SITES = 1000;
+	// Stacks seen once, waiting for a second pin; bounded (beyond it, a new stack is logged at its first pin).
+	private static final int MAX_PENDING_SITES = 10_000;
 
 	private final AtomicBoolean submitFailedLogged = new AtomicBoolean();
 
-	private volatile boolean ready;
+	private final Set<List<String>> seenOnce = new HashSet<>();
 
-	private final Set<List<String>> startupSites = new HashSet<>();
+	private boolean ready;
 
 	private int startupEvents;
 
 	@Override
 	public void pinned(PinnedEvent event, boolean newSite) {
-		if (!this.ready && recordStartup(event, newSite)) {
-			return;
+		Finding finding = judge(event, newSite);
+		if (finding == Finding.REPEATED || finding == Finding.LONG) {
+			logger.warn(message(event, finding));
 		}
-		boolean cameBack = !newSite && cameBackAfterStartup(event);
-		if ((newSite || cameBack) && !isClassLoading(event)) {
-			logger.warn(message(event, cameBack));
-		}
-		else if (newSite && logger.isInfoEnabled()) {
+		else if (finding == Finding.CLASS_LOADING && logger.isInfoEnabled()) {
 			logger.info(classLoadingMessage(event));
 		}
 	}
 
-	private synchronized boolean recordStartup(PinnedEvent event, boolean newSite) {
-		if (this.ready) {
-			return false;
-		}
-		this.startupEvents++;
-		if (newSite && !isClassLoading(event) && this.startupSites.size() < MAX_STARTUP_SITES) {
-			this.startupSites.add(event.frames());
-		}
-		return true;
+	private enum Finding {
+
+		NONE, CLASS_LOADING, REPEATED, LONG
+
 	}
 
-	private synchronized boolean cameBackAfterStartup(PinnedEvent event) {
-		return !this.startupSites.isEmpty() && this.startupSites.remove(event.frames());
+	private synchronized Finding judge(PinnedEvent event, boolean newSite) {
+		boolean classLoading = isClassLoading(event);
+		if (!this.ready) {
+			this.startupEvents++;
+			if (newSite && !classLoading) {
+				remember(event);
+			}
+			return Finding.NONE;
+		}
+		if (classLoading) {
+			return newSite ? Finding.CLASS_LOADING : Finding.NONE;
+		}
+		if (newSite) {
+			if (event.duration().compareTo(LONG_PIN) >= 0) {
+				return Finding.LONG;
+			}
+			return remember(event) ? Finding.NONE : Finding.REPEATED;
+		}
+		return this.seenOnce.remove(event.frames()) ? Finding.REPEATED : Finding.NONE;
+	}
+
+	// Whether the stack waits for a second pin; false when the set is full and it must be logged now.
+	private boolean remember(PinnedEvent event) {
+		if (this.seenOnce.size() >= MAX_PENDING_SITES) {
+			return false;
+		}
+		this.seenOnce.add(event.frames());
+		return true;
 	}
 
 	@Override
@@ -82,8 +106,8 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 		}
 		if (events > 0) {
 			logger.info("vt-starter: virtual threads pinned their carrier " + events + " times during start-up "
-					+ "(class loading and initialization pin, once per class); not logged one by one. A site that pins "
-					+ "again from now on is logged. Details: /actuator/virtualthreads/pinned");
+					+ "(loading and initializing classes pins, once per class); not logged one by one. A stack that "
+					+ "pins again from now on is logged. Details: /actuator/virtualthreads/pinned");
 		}
 	}
 
@@ -96,8 +120,8 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 	}
 
 	/**
-	 * Whether the pin happened while a class was loaded or initialized: a class initializer
-	 * ({@code <clinit>}), or the JDK loading, defining or looking up a class.
+	 * Whether the stack shows a class being loaded or initialized: a class initializer ({@code <clinit>}), or the
+	 * JDK loading, defining or looking up a class.
 	 * @param event the pinned event
 	 * @return whether it is a one-off of class loading
 	 */
@@ -113,11 +137,7 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 		return false;
 	}
 
-	static String message(PinnedEvent event) {
-		return message(event, false);
-	}
-
-	private static String message(PinnedEvent event, boolean cameBack) {
+	private static String message(PinnedEvent event, Finding finding) {
 		StringBuilder message = new StringBuilder();
 		message.append("Virtual thread '")
 			.append(event.threadName())
@@ -126,9 +146,9 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 			.append(" ms at ")
 			.append(event.location())
 			.append(". While pinned it holds one of the few carrier threads. ")
-			.append(cameBack ? "This stack pinned during start-up too and pins again now"
-					: "First event from this stack")
-			.append("; later ones are only counted:");
+			.append((finding == Finding.LONG) ? "A pin this long is worth a look even once"
+					: "This stack has pinned before: it is not the one-off of a class loaded on first use")
+			.append("; later events from it are only counted:");
 		appendStack(message, event);
 		return message.toString();
 	}

@@ -34,14 +34,25 @@ class PinningSiteLoggerTests {
 	private final PinningSiteLogger logger = new PinningSiteLogger();
 
 	@Test
-	void aSiteInApplicationCodeWarnsOnceWithItsStack(CapturedOutput output) {
+	void aStackThatPinsASecondTimeWarnsOnceWithItsStack(CapturedOutput output) {
 		refreshed();
 		this.logger.pinned(SYNCHRONIZED_IO, true);
+		assertThat(output.getOut()).as("one pin could be the one-off of a class loaded on first use").isEmpty();
+		this.logger.pinned(SYNCHRONIZED_IO, false);
 		this.logger.pinned(SYNCHRONIZED_IO, false);
 		assertThat(output.getOut()).contains("WARN")
 			.contains("was pinned to its carrier thread for 25 ms at com.acme.Orders.find(line 42)")
+			.contains("This stack has pinned before")
 			.contains("\tat com.acme.Orders.status(line 30)");
 		assertThat(output.getOut().split("was pinned to its carrier", -1)).hasSize(2);
+	}
+
+	@Test
+	void aPinOfASecondWarnsTheFirstTime(CapturedOutput output) {
+		refreshed();
+		this.logger.pinned(new PinnedEvent(Instant.now(), Duration.ofSeconds(15), "pinner-1",
+				SYNCHRONIZED_IO.frames(), false), true);
+		assertThat(output.getOut()).contains("WARN").contains("for 15000 ms").contains("worth a look even once");
 	}
 
 	@Test
@@ -49,14 +60,16 @@ class PinningSiteLoggerTests {
 		refreshed();
 		this.logger.pinned(CLASS_INIT, true);
 		this.logger.pinned(CLASS_LOADING, true);
+		this.logger.pinned(CLASS_LOADING, false);
 		assertThat(output.getOut()).doesNotContain("WARN")
 			.contains("INFO")
 			.contains("while a class was loaded or initialized, at com.acme.Catalogue.<clinit>(line 12)")
 			.contains("while a class was loaded or initialized, at com.acme.Web.list(line 21)");
+		assertThat(output.getOut().split("while a class was loaded", -1)).hasSize(3);
 	}
 
 	@Test
-	void startUpIsOneInfoLineAndASiteThatComesBackWarns(CapturedOutput output) {
+	void startUpIsOneInfoLineAndAStackThatPinsAgainLaterWarns(CapturedOutput output) {
 		this.logger.pinned(CLASS_INIT, true);
 		this.logger.pinned(SYNCHRONIZED_IO, true);
 		assertThat(output.getOut()).isEmpty();
@@ -66,9 +79,9 @@ class PinningSiteLoggerTests {
 		this.logger.pinned(CLASS_INIT, false);
 		assertThat(output.getOut()).doesNotContain("WARN");
 		this.logger.pinned(SYNCHRONIZED_IO, false);
-		assertThat(output.getOut()).contains("WARN").contains("pinned during start-up too and pins again now");
+		assertThat(output.getOut()).contains("WARN").contains("This stack has pinned before");
 		this.logger.pinned(SYNCHRONIZED_IO, false);
-		assertThat(output.getOut().split("pins again now", -1)).hasSize(2);
+		assertThat(output.getOut().split("has pinned before", -1)).hasSize(2);
 	}
 
 	@Test
