@@ -52,7 +52,7 @@ quiet_run() {
   kill "$pid"
   wait "$pid" 2>/dev/null || true
   if grep -E " (WARN|ERROR) " "$log" | grep -E "vt-starter| i\.g\.v\." ; then
-    cp "$log" /tmp/last-quiet-run.log
+    cat "$log"
     echo "FAIL: vt-starter logged a WARN or an ERROR for a healthy application on $java (above)" >&2
     return 1
   fi
