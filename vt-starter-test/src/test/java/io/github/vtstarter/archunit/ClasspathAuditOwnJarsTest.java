@@ -3,6 +3,7 @@ package io.github.vtstarter.archunit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@link ClasspathAudit} leaves vt-starter's own jars out, known by their Maven descriptor, and
@@ -66,6 +68,12 @@ class ClasspathAuditOwnJarsTest {
 		ClasspathAudit audit = ClasspathAudit.of(25, List.of(shaded));
 		assertThat(audit.getJars()).extracting(ClasspathAudit.JarReport::name).containsExactly("shop");
 		assertThat(audit.getLeftOut()).isEmpty();
+	}
+
+	@Test
+	void aFileThatIsNoJarIsNotTakenForTheStartersButAuditedAndReported() throws IOException {
+		Path broken = Files.writeString(this.dir.resolve("broken-1.0.jar"), "not a zip");
+		assertThatThrownBy(() -> ClasspathAudit.of(21, List.of(broken))).isInstanceOf(UncheckedIOException.class);
 	}
 
 	private static Map<String, String> descriptor(String group, String artifact, String version) {
