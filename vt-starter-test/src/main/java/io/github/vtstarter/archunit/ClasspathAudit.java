@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -33,14 +34,22 @@ import io.github.vtstarter.archunit.bytecode.ClassFileParser;
  * dependency audit of {@link VirtualThreadRules#auditClasspath()}. Each jar is analysed on its own
  * with the {@link VirtualThreadRuleSet#pinningRules() pinning rules} of that Java (calls are followed
  * within the jar; types of other jars are known by their headers), straight from the class files,
- * without an ArchUnit import. Run it from a build or the command line:
+ * without an ArchUnit import. vt-starter's own jars ({@code vt-starter}, {@code vt-starter-autoconfigure},
+ * {@code vt-starter-test}, known by their Maven descriptor) are left out and named at the end of the
+ * report. Run it from a build or the command line:
  * <pre>
- * java -cp "$(cat cp.txt):vt-starter-autoconfigure.jar:archunit.jar" io.github.vtstarter.archunit.ClasspathAudit --java 21 "$(cat cp.txt)"
+ * java -cp "$(cat cp.txt):vt-starter-test.jar:archunit.jar:spring-core.jar" io.github.vtstarter.archunit.ClasspathAudit --java 21 "$(cat cp.txt)"
  * </pre>
  */
 public final class ClasspathAudit {
 
 	private static final Pattern VERSIONED_NAME = Pattern.compile("(.+?)-(\\d[^/]*)\\.jar");
+
+	private static final Pattern MAVEN_DESCRIPTOR = Pattern.compile("META-INF/maven/([^/]+)/([^/]+)/pom\\.properties");
+
+	private static final String OWN_GROUP = "io.github.vtstarter";
+
+	private static final Set<String> OWN_ARTIFACTS = Set.of("vt-starter", "vt-starter-autoconfigure", "vt-starter-test");
 
 	private final int javaVersion;
 
@@ -48,23 +57,37 @@ public final class ClasspathAudit {
 
 	private final long millis;
 
-	private ClasspathAudit(int javaVersion, List<JarReport> jars, long millis) {
+	private final List<String> leftOut;
+
+	private ClasspathAudit(int javaVersion, List<JarReport> jars, long millis, List<String> leftOut) {
 		this.javaVersion = javaVersion;
 		this.jars = jars;
 		this.millis = millis;
+		this.leftOut = leftOut;
 	}
 
 	/**
 	 * Audits the jars of a class path.
 	 * @param javaVersion the Java feature version the application runs on, 21 or later
-	 * @param classPath the entries; only jars are audited
+	 * @param classPath the entries; only jars are audited, and not vt-starter's own
 	 * @return the audit, jars with findings first, most findings first
 	 */
 	public static ClasspathAudit of(int javaVersion, List<Path> classPath) {
 		long start = System.nanoTime();
 		VirtualThreadRuleSet rules = VirtualThreadRules.forJava(javaVersion);
-		List<Path> jars = classPath.stream().filter((entry) -> entry.toString().endsWith(".jar") && Files.isRegularFile(entry))
-			.toList();
+		List<Path> jars = new ArrayList<>();
+		List<String> leftOut = new ArrayList<>();
+		for (Path entry : classPath) {
+			if (entry.toString().endsWith(".jar") && Files.isRegularFile(entry)) {
+				String own = ownArtifact(entry);
+				if (own != null) {
+					leftOut.add(own);
+				}
+				else {
+					jars.add(entry);
+				}
+			}
+		}
 		List<JarReport> reports = new ArrayList<>();
 		try (URLClassLoader loader = new URLClassLoader(urls(jars), ClassLoader.getPlatformClassLoader())) {
 			ClassFileLocator locator = new ClassFileLocator(loader);
@@ -81,7 +104,42 @@ public final class ClasspathAudit {
 			.thenComparing(Comparator.comparingInt(JarReport::total).reversed())
 			.thenComparing(JarReport::name));
 		return new ClasspathAudit(javaVersion, Collections.unmodifiableList(reports),
-				(System.nanoTime() - start) / 1_000_000);
+				(System.nanoTime() - start) / 1_000_000, Collections.unmodifiableList(leftOut));
+	}
+
+	/**
+	 * vt-starter's own jars are not audited: the audit would rank the tool that runs it, and the
+	 * runtime it ships, among the application's dependencies. A jar is vt-starter's when every Maven
+	 * descriptor in it ({@code META-INF/maven/<group>/<artifact>/pom.properties}) is one of its
+	 * artifacts; an application jar that bundles them with others is audited.
+	 * @param jar a jar of the class path
+	 * @return the artifact and version, such as {@code vt-starter-autoconfigure 0.1.0}, or {@code null}
+	 */
+	private static String ownArtifact(Path jar) {
+		String own = null;
+		try (JarFile file = new JarFile(jar.toFile())) {
+			Enumeration<JarEntry> entries = file.entries();
+			while (entries.hasMoreElements()) {
+				JarEntry entry = entries.nextElement();
+				Matcher descriptor = MAVEN_DESCRIPTOR.matcher(entry.getName());
+				if (!descriptor.matches()) {
+					continue;
+				}
+				if (!OWN_GROUP.equals(descriptor.group(1)) || !OWN_ARTIFACTS.contains(descriptor.group(2))) {
+					return null;
+				}
+				Properties properties = new Properties();
+				try (InputStream in = file.getInputStream(entry)) {
+					properties.load(in);
+				}
+				own = descriptor.group(2) + " " + properties.getProperty("version", "?");
+			}
+		}
+		catch (IOException ex) {
+			// Not readable as a jar: audited like any other, which reports the error.
+			return null;
+		}
+		return own;
 	}
 
 	private static JarReport audit(Path jar, VirtualThreadRuleSet rules, ClassFileLocator locator) throws IOException {
@@ -178,6 +236,14 @@ public final class ClasspathAudit {
 	}
 
 	/**
+	 * vt-starter's own jars found on the class path and left out of the audit.
+	 * @return artifact and version of each, such as {@code vt-starter-autoconfigure 0.1.0}
+	 */
+	public List<String> getLeftOut() {
+		return this.leftOut;
+	}
+
+	/**
 	 * How long the audit took.
 	 * @return milliseconds
 	 */
@@ -186,7 +252,8 @@ public final class ClasspathAudit {
 	}
 
 	/**
-	 * A text report: one line per jar with findings, ranked, with its worst findings below.
+	 * A text report: one line per jar with findings, ranked, with its worst findings below, and a
+	 * last line naming vt-starter's own jars when some were left out.
 	 * @param worstPerJar how many findings to show per jar
 	 * @return the report
 	 */
@@ -207,6 +274,10 @@ public final class ClasspathAudit {
 				int advice = finding.indexOf("; applies to ");
 				out.append("      ").append((advice > 0) ? finding.substring(0, advice) : finding).append(System.lineSeparator());
 			}
+		}
+		if (!this.leftOut.isEmpty()) {
+			out.append("Left out: vt-starter's own jars (").append(String.join(", ", this.leftOut)).append(')')
+				.append(System.lineSeparator());
 		}
 		return out.toString();
 	}

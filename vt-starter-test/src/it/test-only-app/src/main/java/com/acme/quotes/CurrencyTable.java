@@ -1,0 +1,25 @@
+package com.acme.quotes;
+
+/** Pinning-prone on every Java, like ExchangeRates: a static block that sleeps. */
+public final class CurrencyTable {
+
+	private static final String NAMES;
+
+	static {
+		try {
+			Thread.sleep(30);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		NAMES = "EUR,USD";
+	}
+
+	private CurrencyTable() {
+	}
+
+	public static String names() {
+		return NAMES;
+	}
+
+}
