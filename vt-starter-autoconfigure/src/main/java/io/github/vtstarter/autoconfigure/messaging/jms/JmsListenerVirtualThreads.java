@@ -2,15 +2,14 @@ package io.github.vtstarter.autoconfigure.messaging.jms;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.messaging.LazyExecutor;
+import io.github.vtstarter.autoconfigure.messaging.ListenerExecutorPostProcessor;
 import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
-import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.jms.config.DefaultJmsListenerContainerFactory;
 
 /**
@@ -29,39 +28,35 @@ import org.springframework.jms.config.DefaultJmsListenerContainerFactory;
  * The factory keeps no getter for its executor; the field is read by reflection, and if that fails the feature
  * is off with one WARN ({@link DegradedFeatures}) rather than overriding an executor the application may have set.
  */
-class JmsListenerVirtualThreads implements BeanPostProcessor, DisposableBean {
+class JmsListenerVirtualThreads extends ListenerExecutorPostProcessor<DefaultJmsListenerContainerFactory, VirtualThreadTaskExecutor>
+		implements DisposableBean {
 
 	static final String EXECUTOR_NAME = "jms";
 
 	static final String THREAD_NAME_PREFIX = "jms-";
 
-	private static final Log logger = LogFactory.getLog(JmsListenerVirtualThreads.class);
-
 	private final LazyExecutor<VirtualThreadTaskExecutor> executor;
 
 	JmsListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry) {
+		super(DefaultJmsListenerContainerFactory.class, Phase.AFTER_INITIALIZATION, "JMS listeners on virtual threads",
+				"JMS listener container factory", LogFactory.getLog(JmsListenerVirtualThreads.class));
 		this.executor = new LazyExecutor<>(() -> new VirtualThreadTaskExecutor(EXECUTOR_NAME,
 				registry.getObject().threadFactory(EXECUTOR_NAME, THREAD_NAME_PREFIX)));
 	}
 
 	@Override
-	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		if (bean instanceof DefaultJmsListenerContainerFactory factory) {
-			DegradedFeatures.guard(logger, "JMS listeners on virtual threads (" + beanName + ")",
-					() -> configure(factory, beanName));
-		}
-		return bean;
+	protected Object currentExecutor(DefaultJmsListenerContainerFactory factory) {
+		return TaskExecutorField.read(DefaultJmsListenerContainerFactory.class, factory);
 	}
 
-	private void configure(DefaultJmsListenerContainerFactory factory, String beanName) {
-		Object own = TaskExecutorField.read(DefaultJmsListenerContainerFactory.class, factory);
-		if (own != null) {
-			logger.debug("JMS listener container factory '" + beanName + "' has a task executor of its own; leaving it on "
-					+ own);
-			return;
-		}
-		factory.setTaskExecutor(this.executor.get());
-		logger.debug("JMS listener container factory '" + beanName + "' runs its consumers on virtual threads");
+	@Override
+	protected VirtualThreadTaskExecutor executorFor(DefaultJmsListenerContainerFactory factory) {
+		return this.executor.get();
+	}
+
+	@Override
+	protected void setExecutor(DefaultJmsListenerContainerFactory factory, VirtualThreadTaskExecutor executor) {
+		factory.setTaskExecutor(executor);
 	}
 
 	/**
