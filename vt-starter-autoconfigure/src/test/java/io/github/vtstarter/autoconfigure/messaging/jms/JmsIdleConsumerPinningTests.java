@@ -13,13 +13,13 @@ import java.util.stream.Collectors;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.testsupport.Precondition;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.jms.JmsAutoConfiguration;
@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * carrier without any {@code jdk.VirtualThreadPinned} event; docs/messaging.md says what that means for high
  * consumer counts. The counts and sites are printed.
  */
-@EnabledIf(TestJdk.VIRTUAL_THREADS)
+@Precondition(Precondition.VirtualThreads.class)
 class JmsIdleConsumerPinningTests {
 
 	private static final int CONSUMERS = 4;
@@ -103,6 +103,7 @@ class JmsIdleConsumerPinningTests {
 						JmsAutoConfiguration.class))
 				.withUserConfiguration(IdleListener.class)
 				.withPropertyValues("spring.threads.virtual.enabled=true", "spring.artemis.mode=native",
+						"spring.artemis.embedded.enabled=false",
 						"spring.artemis.broker-url=" + EmbeddedArtemis.URL, "test.queue=idle-" + UUID.randomUUID(),
 						"spring.jms.listener.concurrency=" + CONSUMERS, "spring.jms.listener.max-concurrency=" + CONSUMERS,
 						"spring.jms.listener.receive-timeout=100ms")

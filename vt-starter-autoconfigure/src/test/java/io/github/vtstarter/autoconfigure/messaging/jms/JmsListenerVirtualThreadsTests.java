@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.pinning.Eventually;
-import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.testsupport.Precondition;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreadStats;
 import io.github.vtstarter.threads.VirtualThreads;
@@ -19,7 +19,6 @@ import jakarta.jms.Message;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.jms.DefaultJmsListenerContainerFactoryConfigurer;
@@ -44,7 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * switch put it back on platform threads; a factory with its own executor keeps it. A listener in the middle of a
  * message when the context closes finishes it, and the broker sees the acknowledgement only after it returns.
  */
-@EnabledIf(TestJdk.VIRTUAL_THREADS)
+@Precondition(Precondition.VirtualThreads.class)
 class JmsListenerVirtualThreadsTests {
 
 	private static EmbeddedArtemis broker;
@@ -67,8 +66,8 @@ class JmsListenerVirtualThreadsTests {
 		.withConfiguration(AutoConfigurations.of(VirtualThreadsAutoConfiguration.class,
 				VirtualThreadsJmsAutoConfiguration.class, ArtemisAutoConfiguration.class, JmsAutoConfiguration.class))
 		.withUserConfiguration(Listener.class)
-		.withPropertyValues("spring.artemis.mode=native", "spring.artemis.broker-url=" + EmbeddedArtemis.URL,
-				"test.queue=" + this.queue);
+		.withPropertyValues("spring.artemis.mode=native", "spring.artemis.embedded.enabled=false",
+				"spring.artemis.broker-url=" + EmbeddedArtemis.URL, "test.queue=" + this.queue);
 
 	@Test
 	void listenersRunOnCountedVirtualThreadsNamedJmsAtTheConfiguredConcurrency() {

@@ -10,13 +10,12 @@ import java.util.concurrent.TimeUnit;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.servers.LocalServer;
-import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.testsupport.Precondition;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreads;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
@@ -41,10 +40,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code rabbit-simple-N}, on Boot 3.1 (the backport) and 3.2+ (Boot's executor, counted); the direct factory gets
  * {@code rabbit-direct-}; switched off, platform threads; a factory with its own executor keeps it.
  */
-@EnabledIf(TestJdk.VIRTUAL_THREADS)
+@Precondition({ Precondition.VirtualThreads.class, LocalServer.RabbitMqInstalled.class })
 class RabbitListenerVirtualThreadsTests {
-
-	private static final String BINARY = "/usr/lib/rabbitmq/bin/rabbitmq-server";
 
 	private static LocalServer rabbit;
 
@@ -54,7 +51,7 @@ class RabbitListenerVirtualThreadsTests {
 	static void startRabbit() throws Exception {
 		epmdPort = LocalServer.freePort();
 		int distributionPort = LocalServer.freePort();
-		rabbit = LocalServer.start("rabbitmq-server", BINARY, (port, dir) -> List.of(BINARY), (port, dir) -> {
+		rabbit = LocalServer.start(LocalServer.Server.RABBITMQ, (binary, port, dir) -> List.of(binary), (port, dir) -> {
 			Files.writeString(dir.resolve("enabled_plugins"), "[].");
 			return Map.ofEntries(Map.entry("HOME", dir.toString()), Map.entry("RABBITMQ_NODE_PORT", String.valueOf(port)),
 					Map.entry("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1"),
