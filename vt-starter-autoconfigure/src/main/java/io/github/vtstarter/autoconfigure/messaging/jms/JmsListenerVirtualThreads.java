@@ -28,12 +28,13 @@ import org.springframework.jms.config.DefaultJmsListenerContainerFactory;
  * configured.
  * <p>
  * What runs on each thread is one of the {@code DefaultMessageListenerContainer}'s consumers: a loop that calls
- * {@code receive(receiveTimeout)} and hands a message to the listener, then receives again. With an executor that
- * is not a {@code SchedulingTaskExecutor} (this one, and the container's default {@code SimpleAsyncTaskExecutor}),
- * Spring keeps each consumer on its thread until the container stops ({@code maxMessagesPerTask} -1): consumers
- * started above the minimum concurrency in a burst stay until then, on virtual and on platform threads alike,
- * unless {@code maxMessagesPerTask} (Boot 3.2+: {@code spring.jms.listener.max-messages-per-task}) ends each task
- * after that many receives.
+ * {@code receive(receiveTimeout)} and hands a message to the listener, then receives again. This executor is not a
+ * {@code SchedulingTaskExecutor}, like the container's default {@code SimpleAsyncTaskExecutor}, so Spring treats
+ * both alike: on Spring Framework 6.0 and 6.1 a consumer's task loops until the container stops, so consumers a
+ * burst started above the minimum concurrency stay until then; Spring Framework 6.2 ends a task after 10 empty
+ * receives ({@code idleReceivesPerTaskLimit}) and does not restart an idle one above the minimum; on every line
+ * {@code maxMessagesPerTask} (Boot 3.2+: {@code spring.jms.listener.max-messages-per-task}) ends each task after
+ * that many receives.
  * <p>
  * The factory keeps no getter for its executor; the field is read by reflection, and if that fails the feature
  * is off with one WARN ({@link DegradedFeatures}) rather than overriding an executor the application may have set.
