@@ -12,6 +12,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.core.LauncherConfig;
@@ -88,8 +90,8 @@ class PreconditionTests {
 		TestExecutionSummary result = counts.getSummary();
 		assertThat(result.getTestsSucceededCount()).isEqualTo(1);
 		String n = System.lineSeparator();
-		assertThat(out.toString(StandardCharsets.UTF_8)).startsWith(n + "Tests that did not run here: 5, by reason" + n)
-			.contains("  2: server-x not found: apt-get install server-x" + n + "     in PreconditionTests$Unmet (2)" + n)
+		assertThat(out.toString(StandardCharsets.UTF_8)).startsWith(n + "Tests that did not run here: 6, by reason" + n)
+			.contains("  3: server-x not found: apt-get install server-x" + n + "     in PreconditionTests$Unmet (3)" + n)
 			.contains("  2: aborted: no server-y here" + n + "     in PreconditionTests$Aborted (2)" + n)
 			.contains("  1: not for this machine" + n + "     in PreconditionTests$DisabledClass (1)" + n);
 	}
@@ -142,6 +144,12 @@ class PreconditionTests {
 
 		@Test
 		void two() {
+			calls.add("test");
+		}
+
+		@ParameterizedTest
+		@ValueSource(ints = { 1, 2 })
+		void parameterized(int value) {
 			calls.add("test");
 		}
 

@@ -57,13 +57,22 @@ public class SkippedTestsSummary implements TestExecutionListener {
 	}
 
 	private synchronized void record(TestIdentifier identifier, String reason) {
-		int tests = identifier.isTest() ? 1
-				: (int) this.plan.getDescendants(identifier).stream().filter(TestIdentifier::isTest).count();
+		int tests = isTest(identifier) ? 1
+				: (int) this.plan.getDescendants(identifier).stream().filter(this::isTest).count();
 		if (tests == 0) {
 			return;
 		}
 		this.byReason.computeIfAbsent((reason != null) ? reason : "no reason given", (key) -> new TreeMap<>())
 			.merge(className(identifier), tests, Integer::sum);
+	}
+
+	/**
+	 * A test, or a test method whose tests are made when it runs (a parameterized test): surefire counts a skipped
+	 * one as one test.
+	 */
+	private boolean isTest(TestIdentifier identifier) {
+		return identifier.isTest() || (identifier.getSource().orElse(null) instanceof MethodSource
+				&& this.plan.getChildren(identifier).isEmpty());
 	}
 
 	@Override
