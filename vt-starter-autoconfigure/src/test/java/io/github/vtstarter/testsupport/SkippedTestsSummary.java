@@ -80,7 +80,11 @@ public class SkippedTestsSummary implements TestExecutionListener {
 		if (this.byReason.isEmpty()) {
 			return;
 		}
-		int total = this.byReason.values().stream().flatMap((classes) -> classes.values().stream()).mapToInt(Integer::intValue).sum();
+		int total = this.byReason.values()
+			.stream()
+			.flatMap((classes) -> classes.values().stream())
+			.mapToInt(Integer::intValue)
+			.sum();
 		StringBuilder summary = new StringBuilder();
 		summary.append(System.lineSeparator())
 			.append("Tests that did not run here: ")

@@ -89,8 +89,9 @@ public final class JmsListenerThreadChoice {
 				.append(")");
 		}
 		return new JmsListenerThreadChoice(false, true, "Java " + javaFeature + ": " + clients
-				+ ((present.size() > 1) ? " wait" : " waits") + " for messages inside synchronized, which on Java 21 to 23 pins a carrier per waiting "
-				+ "consumer (0.65x the throughput of platform threads at 1,000 Artemis consumers); " + PROPERTY
+				+ ((present.size() > 1) ? " wait" : " waits")
+				+ " for messages inside synchronized, which on Java 21 to 23 pins a carrier per waiting consumer "
+				+ "(0.65x the throughput of platform threads at 1,000 Artemis consumers); " + PROPERTY
 				+ "=true runs them on virtual threads anyway");
 	}
 

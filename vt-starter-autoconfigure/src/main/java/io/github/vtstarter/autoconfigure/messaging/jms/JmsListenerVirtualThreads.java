@@ -39,7 +39,8 @@ import org.springframework.jms.config.DefaultJmsListenerContainerFactory;
  * The factory keeps no getter for its executor; the field is read by reflection, and if that fails the feature
  * is off with one WARN ({@link DegradedFeatures}) rather than overriding an executor the application may have set.
  */
-class JmsListenerVirtualThreads extends ListenerExecutorPostProcessor<DefaultJmsListenerContainerFactory, VirtualThreadTaskExecutor>
+class JmsListenerVirtualThreads
+		extends ListenerExecutorPostProcessor<DefaultJmsListenerContainerFactory, VirtualThreadTaskExecutor>
 		implements DisposableBean {
 
 	static final String EXECUTOR_NAME = "jms";

@@ -152,8 +152,8 @@ class JmsConsumerScalingTests {
 	static class MaxMessagesPerTask {
 
 		@Bean
-		DefaultJmsListenerContainerFactory jmsListenerContainerFactory(DefaultJmsListenerContainerFactoryConfigurer configurer,
-				ConnectionFactory connectionFactory) {
+		DefaultJmsListenerContainerFactory jmsListenerContainerFactory(
+				DefaultJmsListenerContainerFactoryConfigurer configurer, ConnectionFactory connectionFactory) {
 			DefaultJmsListenerContainerFactory factory = new DefaultJmsListenerContainerFactory();
 			configurer.configure(factory, connectionFactory);
 			factory.setMaxMessagesPerTask(10);

@@ -48,7 +48,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Precondition(Precondition.VirtualThreads.class)
 class JmsListenerVirtualThreadsTests {
 
-	/** On Java 21-23 the automatic choice keeps Artemis listeners on platform threads; these tests are about virtual ones. */
+	/**
+	 * On Java 21-23 the automatic choice keeps Artemis listeners on platform threads; these tests are about virtual
+	 * ones.
+	 */
 	private static final String FORCE_VIRTUAL = "vtstarter.jms.virtual-threads.enabled=true";
 
 	private static EmbeddedArtemis broker;

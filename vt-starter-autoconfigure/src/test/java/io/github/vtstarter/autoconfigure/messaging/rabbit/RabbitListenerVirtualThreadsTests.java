@@ -105,9 +105,10 @@ class RabbitListenerVirtualThreadsTests {
 
 	/**
 	 * What a direct container does with its executor (Spring AMQP's {@code DirectMessageListenerContainer}): one
-	 * task to start the consumers, one to wait for them at stop (Spring AMQP 3.0.4 waits on the stopping thread). Its consumer monitor runs on the container's own
-	 * platform {@code ThreadPoolTaskScheduler} ({@code <listener id>-consumerMonitor-N}), the listener on the
-	 * RabbitMQ client's threads ({@code pool-N-thread-M}).
+	 * task to start the consumers, one to wait for them at stop (Spring AMQP 3.0.4 waits on the stopping thread).
+	 * Its consumer monitor runs on the container's own platform {@code ThreadPoolTaskScheduler}
+	 * ({@code <listener id>-consumerMonitor-N}), the listener on the RabbitMQ client's threads
+	 * ({@code pool-N-thread-M}).
 	 */
 	@Test
 	void theDirectFactorysExecutorOnlyStartsAndStopsTheConsumers() {
