@@ -13,16 +13,18 @@ public class JmsVirtualThreadsProperties {
 
 	/**
 	 * Whether JMS listener containers (DefaultJmsListenerContainerFactory without a task executor of its own) run
-	 * their consumers on virtual threads, named jms-N. Spring Boot never does this itself; only with virtual
-	 * threads on (spring.threads.virtual.enabled), Java 21+.
+	 * their consumers on virtual threads, named jms-N. Not set: on Java 24+, and on Java 21-23 unless the JMS client
+	 * waits inside synchronized (ActiveMQ Artemis, ActiveMQ Classic), where they stay on platform threads. true or
+	 * false forces either way. Spring Boot never does this itself; only with virtual threads on
+	 * (spring.threads.virtual.enabled), Java 21+.
 	 */
-	private boolean enabled = true;
+	private Boolean enabled;
 
-	public boolean isEnabled() {
+	public Boolean getEnabled() {
 		return this.enabled;
 	}
 
-	public void setEnabled(boolean enabled) {
+	public void setEnabled(Boolean enabled) {
 		this.enabled = enabled;
 	}
 

@@ -1,16 +1,13 @@
 package io.github.vtstarter.autoconfigure.messaging.kafka;
 
-import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.messaging.LazyExecutor;
+import io.github.vtstarter.autoconfigure.messaging.ListenerExecutorPostProcessor;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
-import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.kafka.config.AbstractKafkaListenerContainerFactory;
-import org.springframework.kafka.listener.ContainerProperties;
 
 /**
  * The backport, for Boot 3.1: gives every Kafka listener container factory that has no listener task executor
@@ -26,38 +23,38 @@ import org.springframework.kafka.listener.ContainerProperties;
  * such threads a factory's containers start; virtual threads make each one cheap, not the records of one
  * partition parallel.
  */
-class KafkaListenerVirtualThreads implements BeanPostProcessor {
+class KafkaListenerVirtualThreads
+		extends ListenerExecutorPostProcessor<AbstractKafkaListenerContainerFactory<?, ?, ?>, VirtualThreadTaskExecutor> {
 
 	static final String EXECUTOR_NAME = "kafka";
 
 	static final String THREAD_NAME_PREFIX = "kafka-";
 
-	private static final Log logger = LogFactory.getLog(KafkaListenerVirtualThreads.class);
-
 	private final LazyExecutor<VirtualThreadTaskExecutor> executor;
 
+	@SuppressWarnings("unchecked")
 	KafkaListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry) {
+		super((Class<AbstractKafkaListenerContainerFactory<?, ?, ?>>) (Class<?>) AbstractKafkaListenerContainerFactory.class,
+				Phase.BEFORE_INITIALIZATION, "Kafka listeners on virtual threads", "Kafka listener container factory",
+				LogFactory.getLog(KafkaListenerVirtualThreads.class));
 		this.executor = new LazyExecutor<>(() -> new VirtualThreadTaskExecutor(EXECUTOR_NAME,
 				registry.getObject().threadFactory(EXECUTOR_NAME, THREAD_NAME_PREFIX)));
 	}
 
 	@Override
-	public Object postProcessBeforeInitialization(Object bean, String beanName) {
-		if (bean instanceof AbstractKafkaListenerContainerFactory<?, ?, ?> factory) {
-			DegradedFeatures.guard(logger, "Kafka listeners on virtual threads (" + beanName + ")",
-					() -> configure(factory.getContainerProperties(), beanName));
-		}
-		return bean;
+	protected Object currentExecutor(AbstractKafkaListenerContainerFactory<?, ?, ?> factory) {
+		return factory.getContainerProperties().getListenerTaskExecutor();
 	}
 
-	private void configure(ContainerProperties properties, String beanName) {
-		if (properties.getListenerTaskExecutor() != null) {
-			logger.debug("Kafka listener container factory '" + beanName
-					+ "' has a listener task executor of its own; leaving it on " + properties.getListenerTaskExecutor());
-			return;
-		}
-		properties.setListenerTaskExecutor(this.executor.get());
-		logger.debug("Kafka listener container factory '" + beanName + "' runs its consumers on virtual threads");
+	@Override
+	protected VirtualThreadTaskExecutor executorFor(AbstractKafkaListenerContainerFactory<?, ?, ?> factory) {
+		return this.executor.get();
+	}
+
+	@Override
+	protected void setExecutor(AbstractKafkaListenerContainerFactory<?, ?, ?> factory,
+			VirtualThreadTaskExecutor executor) {
+		factory.getContainerProperties().setListenerTaskExecutor(executor);
 	}
 
 }

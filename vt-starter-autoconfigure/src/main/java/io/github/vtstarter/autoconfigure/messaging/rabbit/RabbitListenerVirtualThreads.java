@@ -5,16 +5,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.messaging.ListenerExecutorPostProcessor;
 import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
-import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.amqp.rabbit.config.AbstractRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.config.DirectRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanPostProcessor;
 
 /**
  * RabbitMQ listener container factories on virtual threads, with Boot 3.2+'s names: a
@@ -33,11 +32,10 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
  * the executor for its consumer monitor. The factory keeps no getter for its executor: the field is read by
  * reflection, and if that fails the feature is off with one WARN ({@link DegradedFeatures}).
  */
-class RabbitListenerVirtualThreads implements BeanPostProcessor {
+class RabbitListenerVirtualThreads
+		extends ListenerExecutorPostProcessor<AbstractRabbitListenerContainerFactory<?>, Executor> {
 
 	static final String SPRING_VIRTUAL_EXECUTOR = "org.springframework.core.task.VirtualThreadTaskExecutor";
-
-	private static final Log logger = LogFactory.getLog(RabbitListenerVirtualThreads.class);
 
 	private final ObjectProvider<VirtualThreadRegistry> registry;
 
@@ -45,21 +43,13 @@ class RabbitListenerVirtualThreads implements BeanPostProcessor {
 
 	private final Map<String, Executor> executors = new ConcurrentHashMap<>();
 
+	@SuppressWarnings("unchecked")
 	RabbitListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry, boolean backport) {
+		super((Class<AbstractRabbitListenerContainerFactory<?>>) (Class<?>) AbstractRabbitListenerContainerFactory.class,
+				Phase.AFTER_INITIALIZATION, "RabbitMQ listeners on virtual threads",
+				"RabbitMQ listener container factory", LogFactory.getLog(RabbitListenerVirtualThreads.class));
 		this.registry = registry;
 		this.backport = backport;
-	}
-
-	@Override
-	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		if (bean instanceof AbstractRabbitListenerContainerFactory<?> factory) {
-			String name = executorName(factory);
-			if (name != null) {
-				DegradedFeatures.guard(logger, "RabbitMQ listeners on virtual threads (" + beanName + ")",
-						() -> configure(factory, beanName, name));
-			}
-		}
-		return bean;
 	}
 
 	private static String executorName(AbstractRabbitListenerContainerFactory<?> factory) {
@@ -72,18 +62,33 @@ class RabbitListenerVirtualThreads implements BeanPostProcessor {
 		return null;
 	}
 
-	private void configure(AbstractRabbitListenerContainerFactory<?> factory, String beanName, String name) {
-		Object current = TaskExecutorField.read(AbstractRabbitListenerContainerFactory.class, factory);
-		boolean bootsOwn = current != null && current.getClass().getName().equals(SPRING_VIRTUAL_EXECUTOR);
-		if ((this.backport && current == null) || (!this.backport && bootsOwn)) {
-			factory.setTaskExecutor(this.executors.computeIfAbsent(name,
-					(key) -> this.registry.getObject().executor(key, key + "-")));
-			logger.debug("RabbitMQ listener container factory '" + beanName + "' runs on counted virtual threads");
-		}
-		else if (current != null && !bootsOwn) {
-			logger.debug("RabbitMQ listener container factory '" + beanName
-					+ "' has a task executor of its own; leaving it on " + current);
-		}
+	/** Only the simple and direct factories: a stream or custom factory has no name of Boot's to follow. */
+	@Override
+	protected boolean applies(AbstractRabbitListenerContainerFactory<?> factory, String beanName) {
+		return executorName(factory) != null;
+	}
+
+	@Override
+	protected Object currentExecutor(AbstractRabbitListenerContainerFactory<?> factory) {
+		return TaskExecutorField.read(AbstractRabbitListenerContainerFactory.class, factory);
+	}
+
+	/** Boot 3.1: a factory without an executor; Boot 3.2+: one holding the executor Boot set, to count it. */
+	@Override
+	protected boolean replaces(Object current) {
+		return this.backport ? current == null
+				: current != null && current.getClass().getName().equals(SPRING_VIRTUAL_EXECUTOR);
+	}
+
+	@Override
+	protected Executor executorFor(AbstractRabbitListenerContainerFactory<?> factory) {
+		return this.executors.computeIfAbsent(executorName(factory),
+				(key) -> this.registry.getObject().executor(key, key + "-"));
+	}
+
+	@Override
+	protected void setExecutor(AbstractRabbitListenerContainerFactory<?> factory, Executor executor) {
+		factory.setTaskExecutor(executor);
 	}
 
 }

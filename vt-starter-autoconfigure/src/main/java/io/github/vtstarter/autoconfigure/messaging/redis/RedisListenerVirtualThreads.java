@@ -2,14 +2,13 @@ package io.github.vtstarter.autoconfigure.messaging.redis;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.messaging.LazyExecutor;
+import io.github.vtstarter.autoconfigure.messaging.ListenerExecutorPostProcessor;
 import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
 import io.github.vtstarter.threads.VirtualThreadPerTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
-import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /**
@@ -26,39 +25,35 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
  * The container has no getter for its executor; the field is read by reflection, and if that fails the feature is
  * off with one WARN ({@link DegradedFeatures}) rather than override an executor the application may have set.
  */
-class RedisListenerVirtualThreads implements BeanPostProcessor {
+class RedisListenerVirtualThreads
+		extends ListenerExecutorPostProcessor<RedisMessageListenerContainer, VirtualThreadPerTaskExecutor> {
 
 	static final String EXECUTOR_NAME = "redisMessageListener";
-
-	private static final Log logger = LogFactory.getLog(RedisListenerVirtualThreads.class);
 
 	private final LazyExecutor<VirtualThreadPerTaskExecutor> executor;
 
 	RedisListenerVirtualThreads(ObjectProvider<VirtualThreadRegistry> registry) {
+		// Before initialization: afterPropertiesSet() creates a platform-thread executor when none is set.
+		super(RedisMessageListenerContainer.class, Phase.BEFORE_INITIALIZATION,
+				"Redis message listeners on virtual threads", "Redis message listener container",
+				LogFactory.getLog(RedisListenerVirtualThreads.class));
 		this.executor = new LazyExecutor<>(() -> registry.getObject()
 			.executor(EXECUTOR_NAME, RedisMessageListenerContainer.DEFAULT_THREAD_NAME_PREFIX));
 	}
 
 	@Override
-	public Object postProcessBeforeInitialization(Object bean, String beanName) {
-		// Before initialization: afterPropertiesSet() creates a platform-thread executor when none is set.
-		if (bean instanceof RedisMessageListenerContainer container) {
-			DegradedFeatures.guard(logger, "Redis message listeners on virtual threads (" + beanName + ")",
-					() -> configure(container, beanName));
-		}
-		return bean;
+	protected Object currentExecutor(RedisMessageListenerContainer container) {
+		return TaskExecutorField.read(RedisMessageListenerContainer.class, container);
 	}
 
-	private void configure(RedisMessageListenerContainer container, String beanName) {
-		Object own = TaskExecutorField.read(RedisMessageListenerContainer.class, container);
-		if (own != null) {
-			logger.debug("Redis message listener container '" + beanName
-					+ "' has a task executor of its own; leaving it on " + own);
-			return;
-		}
-		container.setTaskExecutor(this.executor.get());
-		logger.debug("Redis message listener container '" + beanName + "' runs its listeners on virtual threads");
+	@Override
+	protected VirtualThreadPerTaskExecutor executorFor(RedisMessageListenerContainer container) {
+		return this.executor.get();
 	}
 
+	@Override
+	protected void setExecutor(RedisMessageListenerContainer container, VirtualThreadPerTaskExecutor executor) {
+		container.setTaskExecutor(executor);
+	}
 
 }

@@ -8,12 +8,11 @@ import io.github.vtstarter.autoconfigure.BootVersion;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.scheduling.VirtualThreadsTaskSchedulingAutoConfiguration;
 import io.github.vtstarter.pinning.Eventually;
-import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.scheduling.VirtualThreadTaskScheduler;
+import io.github.vtstarter.testsupport.Precondition;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreads;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.integration.IntegrationAutoConfiguration;
@@ -38,7 +37,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Boot 3.3, as with Boot 3.4+'s own; switched off, Boot's platform {@code ThreadPoolTaskScheduler}; a scheduler of
  * the application's is used as is.
  */
-@EnabledIf(TestJdk.VIRTUAL_THREADS)
+@Precondition(Precondition.VirtualThreads.class)
 class VirtualThreadsIntegrationAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()

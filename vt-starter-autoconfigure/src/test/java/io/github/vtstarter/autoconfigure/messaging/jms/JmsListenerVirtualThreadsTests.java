@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.pinning.Eventually;
-import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.testsupport.Precondition;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreadStats;
 import io.github.vtstarter.threads.VirtualThreads;
@@ -19,7 +19,6 @@ import jakarta.jms.Message;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.jms.DefaultJmsListenerContainerFactoryConfigurer;
@@ -39,13 +38,21 @@ import jakarta.jms.ConnectionFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A real {@code @JmsListener}, fed by an embedded ActiveMQ Artemis broker, runs on a virtual thread named
- * {@code jms-N}, on every Boot line; {@code spring.jms.listener.*} concurrency is respected; the opt-out and the
- * switch put it back on platform threads; a factory with its own executor keeps it. A listener in the middle of a
- * message when the context closes finishes it, and the broker sees the acknowledgement only after it returns.
+ * A real {@code @JmsListener}, fed by an embedded ActiveMQ Artemis broker: by default it runs where the automatic
+ * choice says (platform threads on Java 21-23, whose Artemis client waits inside {@code synchronized}; a virtual
+ * thread named {@code jms-N} on Java 24+); forced, on a virtual thread on every Boot line and Java, with
+ * {@code spring.jms.listener.*} concurrency respected; the opt-out and the switch put it on platform threads; a
+ * factory with its own executor keeps it. A listener in the middle of a message when the context closes finishes
+ * it, and the broker sees the acknowledgement only after it returns.
  */
-@EnabledIf(TestJdk.VIRTUAL_THREADS)
+@Precondition(Precondition.VirtualThreads.class)
 class JmsListenerVirtualThreadsTests {
+
+	/**
+	 * On Java 21-23 the automatic choice keeps Artemis listeners on platform threads; these tests are about virtual
+	 * ones.
+	 */
+	private static final String FORCE_VIRTUAL = "vtstarter.jms.virtual-threads.enabled=true";
 
 	private static EmbeddedArtemis broker;
 
@@ -67,13 +74,32 @@ class JmsListenerVirtualThreadsTests {
 		.withConfiguration(AutoConfigurations.of(VirtualThreadsAutoConfiguration.class,
 				VirtualThreadsJmsAutoConfiguration.class, ArtemisAutoConfiguration.class, JmsAutoConfiguration.class))
 		.withUserConfiguration(Listener.class)
-		.withPropertyValues("spring.artemis.mode=native", "spring.artemis.broker-url=" + EmbeddedArtemis.URL,
-				"test.queue=" + this.queue);
+		.withPropertyValues("spring.artemis.mode=native", "spring.artemis.embedded.enabled=false",
+				"spring.artemis.broker-url=" + EmbeddedArtemis.URL, "test.queue=" + this.queue);
+
+	@Test
+	void theAutomaticChoiceIsWhatRuns() {
+		this.runner.withPropertyValues("spring.threads.virtual.enabled=true").run((context) -> {
+			Thread thread = sendAndAwaitListener(context.getBean(JmsTemplate.class), context.getBean(Listener.class));
+			if (Runtime.version().feature() < 24) {
+				// The Artemis client waits inside synchronized: the container's own platform threads, named after
+				// the listener container.
+				assertThat(VirtualThreads.isVirtual(thread)).isFalse();
+				assertThat(thread.getName()).startsWith("listener-");
+				assertThat(context.getBean(VirtualThreadRegistry.class).all())
+					.noneMatch((stats) -> stats.getName().equals("jms"));
+			}
+			else {
+				assertThat(VirtualThreads.isVirtual(thread)).isTrue();
+				assertThat(thread.getName()).startsWith("jms-");
+			}
+		});
+	}
 
 	@Test
 	void listenersRunOnCountedVirtualThreadsNamedJmsAtTheConfiguredConcurrency() {
-		this.runner.withPropertyValues("spring.threads.virtual.enabled=true", "spring.jms.listener.concurrency=3",
-				"spring.jms.listener.max-concurrency=3")
+		this.runner.withPropertyValues("spring.threads.virtual.enabled=true", FORCE_VIRTUAL,
+				"spring.jms.listener.concurrency=3", "spring.jms.listener.max-concurrency=3")
 			.run((context) -> {
 				Thread thread = sendAndAwaitListener(context.getBean(JmsTemplate.class), context.getBean(Listener.class));
 				assertThat(VirtualThreads.isVirtual(thread)).isTrue();
@@ -90,9 +116,10 @@ class JmsListenerVirtualThreadsTests {
 	void theOptOutPropertyLeavesListenersOnPlatformThreads() {
 		this.runner.withPropertyValues("spring.threads.virtual.enabled=true", "vtstarter.jms.virtual-threads.enabled=false")
 			.run((context) -> {
-				assertThat(context).doesNotHaveBean(JmsListenerVirtualThreads.class);
 				Thread thread = sendAndAwaitListener(context.getBean(JmsTemplate.class), context.getBean(Listener.class));
 				assertThat(VirtualThreads.isVirtual(thread)).isFalse();
+				assertThat(context.getBean(VirtualThreadRegistry.class).all())
+					.noneMatch((stats) -> stats.getName().equals("jms"));
 			});
 	}
 
@@ -107,7 +134,7 @@ class JmsListenerVirtualThreadsTests {
 
 	@Test
 	void aFactoryWithItsOwnExecutorKeepsIt() {
-		this.runner.withPropertyValues("spring.threads.virtual.enabled=true")
+		this.runner.withPropertyValues("spring.threads.virtual.enabled=true", FORCE_VIRTUAL)
 			.withUserConfiguration(OwnFactory.class)
 			.run((context) -> {
 				Thread thread = sendAndAwaitListener(context.getBean(JmsTemplate.class), context.getBean(Listener.class));
@@ -120,34 +147,36 @@ class JmsListenerVirtualThreadsTests {
 
 	@Test
 	void aListenerInTheMiddleOfAMessageFinishesItAtCloseAndOnlyThenIsItAcknowledged() {
-		this.runner.withPropertyValues("spring.threads.virtual.enabled=true", "test.block=true").run((context) -> {
-			Listener listener = context.getBean(Listener.class);
-			context.getBean(JmsTemplate.class).convertAndSend(this.queue, "hello");
-			assertThat(listener.entered.await(30, TimeUnit.SECONDS)).isTrue();
-			assertThat(VirtualThreads.isVirtual(listener.thread.getNow(null))).isTrue();
-			CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
-			// The container is told to stop while the listener still works on the message: not acknowledged yet.
-			JmsListenerEndpointRegistry registry = context.getBean(JmsListenerEndpointRegistry.class);
-			Eventually.await(Duration.ofSeconds(30), () -> !registry.getListenerContainer("listener").isRunning());
-			assertThat(broker.deliveringCount(this.queue)).isEqualTo(1);
-			assertThat(closing).isNotDone();
-			listener.release.countDown();
-			closing.get(60, TimeUnit.SECONDS);
-			assertThat(listener.finished).isEqualTo(1);
-			// Acknowledged (the transacted session committed) once the listener returned: nothing left to redeliver.
-			Eventually.await(Duration.ofSeconds(30), () -> broker.messageCount(this.queue) == 0);
-		});
+		this.runner.withPropertyValues("spring.threads.virtual.enabled=true", FORCE_VIRTUAL, "test.block=true")
+			.run((context) -> {
+				Listener listener = context.getBean(Listener.class);
+				context.getBean(JmsTemplate.class).convertAndSend(this.queue, "hello");
+				assertThat(listener.entered.await(30, TimeUnit.SECONDS)).isTrue();
+				assertThat(VirtualThreads.isVirtual(listener.thread.getNow(null))).isTrue();
+				CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
+				// The container is told to stop while the listener still works on the message: not acknowledged yet.
+				JmsListenerEndpointRegistry registry = context.getBean(JmsListenerEndpointRegistry.class);
+				Eventually.await(Duration.ofSeconds(30), () -> !registry.getListenerContainer("listener").isRunning());
+				assertThat(broker.deliveringCount(this.queue)).isEqualTo(1);
+				assertThat(closing).isNotDone();
+				listener.release.countDown();
+				closing.get(60, TimeUnit.SECONDS);
+				assertThat(listener.finished).isEqualTo(1);
+				// Acknowledged (the transacted session committed) once the listener returned: nothing left to redeliver.
+				Eventually.await(Duration.ofSeconds(30), () -> broker.messageCount(this.queue) == 0);
+			});
 	}
 
 	@Test
 	void aListenerThatDoesNotFinishGetsTheMessageAgain() {
-		this.runner.withPropertyValues("spring.threads.virtual.enabled=true", "test.fail-first=true").run((context) -> {
-			Listener listener = context.getBean(Listener.class);
-			context.getBean(JmsTemplate.class).convertAndSend(this.queue, "hello");
-			assertThat(listener.redelivered.get(60, TimeUnit.SECONDS)).isTrue();
-			assertThat(VirtualThreads.isVirtual(listener.thread.getNow(null))).isTrue();
-			Eventually.await(Duration.ofSeconds(30), () -> broker.messageCount(this.queue) == 0);
-		});
+		this.runner.withPropertyValues("spring.threads.virtual.enabled=true", FORCE_VIRTUAL, "test.fail-first=true")
+			.run((context) -> {
+				Listener listener = context.getBean(Listener.class);
+				context.getBean(JmsTemplate.class).convertAndSend(this.queue, "hello");
+				assertThat(listener.redelivered.get(60, TimeUnit.SECONDS)).isTrue();
+				assertThat(VirtualThreads.isVirtual(listener.thread.getNow(null))).isTrue();
+				Eventually.await(Duration.ofSeconds(30), () -> broker.messageCount(this.queue) == 0);
+			});
 	}
 
 	private static Thread sendAndAwaitListener(JmsTemplate template, Listener listener) throws Exception {

@@ -1,6 +1,7 @@
 package io.github.vtstarter.autoconfigure.messaging.rabbit;
 
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -10,19 +11,21 @@ import java.util.concurrent.TimeUnit;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.servers.LocalServer;
-import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.pinning.Eventually;
+import io.github.vtstarter.testsupport.Precondition;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.github.vtstarter.threads.VirtualThreadStats;
 import io.github.vtstarter.threads.VirtualThreads;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
 import org.springframework.amqp.rabbit.config.DirectRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.amqp.rabbit.listener.DirectMessageListenerContainer;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.amqp.RabbitAutoConfiguration;
 import org.springframework.boot.autoconfigure.amqp.SimpleRabbitListenerContainerFactoryConfigurer;
@@ -39,12 +42,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A real RabbitMQ (Debian's rabbitmq-server, started on free ports with its own directory and epmd) delivers to a
  * {@code @RabbitListener}: with the simple container (Boot's default) it runs on a counted virtual thread named
  * {@code rabbit-simple-N}, on Boot 3.1 (the backport) and 3.2+ (Boot's executor, counted); the direct factory gets
- * {@code rabbit-direct-}; switched off, platform threads; a factory with its own executor keeps it.
+ * {@code rabbit-direct-}, which runs only the consumers' start and the wait at stop; switched off, platform
+ * threads; a factory with its own executor keeps it.
  */
-@EnabledIf(TestJdk.VIRTUAL_THREADS)
+@Precondition({ Precondition.VirtualThreads.class, LocalServer.RabbitMqInstalled.class })
 class RabbitListenerVirtualThreadsTests {
-
-	private static final String BINARY = "/usr/lib/rabbitmq/bin/rabbitmq-server";
 
 	private static LocalServer rabbit;
 
@@ -54,7 +56,7 @@ class RabbitListenerVirtualThreadsTests {
 	static void startRabbit() throws Exception {
 		epmdPort = LocalServer.freePort();
 		int distributionPort = LocalServer.freePort();
-		rabbit = LocalServer.start("rabbitmq-server", BINARY, (port, dir) -> List.of(BINARY), (port, dir) -> {
+		rabbit = LocalServer.start(LocalServer.Server.RABBITMQ, (binary, port, dir) -> List.of(binary), (port, dir) -> {
 			Files.writeString(dir.resolve("enabled_plugins"), "[].");
 			return Map.ofEntries(Map.entry("HOME", dir.toString()), Map.entry("RABBITMQ_NODE_PORT", String.valueOf(port)),
 					Map.entry("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1"),
@@ -101,20 +103,41 @@ class RabbitListenerVirtualThreadsTests {
 		});
 	}
 
+	/**
+	 * What a direct container does with its executor (Spring AMQP's {@code DirectMessageListenerContainer}): one
+	 * task to start the consumers, one to wait for them at stop (Spring AMQP 3.0.4 waits on the stopping thread).
+	 * Its consumer monitor runs on the container's own platform {@code ThreadPoolTaskScheduler}
+	 * ({@code <listener id>-consumerMonitor-N}), the listener on the RabbitMQ client's threads
+	 * ({@code pool-N-thread-M}).
+	 */
 	@Test
-	void theDirectFactoryGetsRabbitDirectVirtualThreads() {
+	void theDirectFactorysExecutorOnlyStartsAndStopsTheConsumers() {
+		VirtualThreadStats[] direct = new VirtualThreadStats[1];
 		runner().withPropertyValues("spring.threads.virtual.enabled=true", "spring.rabbitmq.listener.type=direct")
 			.run((context) -> {
 				DirectRabbitListenerContainerFactory factory = context.getBean(DirectRabbitListenerContainerFactory.class);
-				Object executor = taskExecutor(factory);
 				CompletableFuture<Thread> thread = new CompletableFuture<>();
-				((java.util.concurrent.Executor) executor).execute(() -> thread.complete(Thread.currentThread()));
+				((java.util.concurrent.Executor) taskExecutor(factory))
+					.execute(() -> thread.complete(Thread.currentThread()));
 				assertThat(VirtualThreads.isVirtual(thread.get(10, TimeUnit.SECONDS))).isTrue();
 				assertThat(thread.get().getName()).startsWith("rabbit-direct-");
+				direct[0] = context.getBean(VirtualThreadRegistry.class).stats("rabbit-direct");
 				Thread listener = sendAndAwait(context.getBean(RabbitTemplate.class), context.getBean(Listener.class));
-				System.out.println("Direct container listener thread: " + listener + " virtual="
-						+ VirtualThreads.isVirtual(listener));
+				assertThat(VirtualThreads.isVirtual(listener)).isFalse();
+				assertThat(listener.getName()).doesNotStartWith("rabbit-direct-").startsWith("pool-");
+				// This test's task and the consumers' start: two tasks, both done.
+				Eventually.await(Duration.ofSeconds(10), () -> direct[0].getLive() == 0);
+				assertThat(direct[0].getStarted()).isEqualTo(2);
+				assertThat(Thread.getAllStackTraces().keySet())
+					.filteredOn((monitor) -> monitor.getName().contains("-consumerMonitor-"))
+					.as("the consumer monitor, a platform thread of the container's own scheduler")
+					.isNotEmpty();
 			});
+		// The wait for the consumers at stop: one more task where Spring AMQP hands it to the executor (3.0.14,
+		// 3.2.12); Spring AMQP 3.0.4 (Boot 3.1.0) waits on the thread that stops the container.
+		boolean waitsOnTheExecutor = ReflectionUtils.findMethod(DirectMessageListenerContainer.class,
+				"shutdownAndWaitOrCallback", Runnable.class) != null;
+		assertThat(direct[0].getStarted()).isEqualTo(waitsOnTheExecutor ? 3 : 2);
 	}
 
 	@Test

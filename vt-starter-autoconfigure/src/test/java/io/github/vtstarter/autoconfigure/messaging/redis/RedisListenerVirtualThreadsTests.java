@@ -9,14 +9,13 @@ import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.servers.LocalServer;
 import io.github.vtstarter.pinning.Eventually;
-import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.testsupport.Precondition;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreadStats;
 import io.github.vtstarter.threads.VirtualThreads;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
@@ -37,15 +36,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * virtual thread named {@code RedisMessageListenerContainer-N}; switched off it runs on a platform thread; a
  * container with its own executor keeps it.
  */
-@EnabledIf(TestJdk.VIRTUAL_THREADS)
+@Precondition({ Precondition.VirtualThreads.class, LocalServer.RedisInstalled.class })
 class RedisListenerVirtualThreadsTests {
 
 	private static LocalServer redis;
 
 	@BeforeAll
 	static void startRedis() throws Exception {
-		redis = LocalServer.start("redis-server", "/usr/bin/redis-server",
-				(port, dir) -> List.of("/usr/bin/redis-server", "--port", String.valueOf(port), "--bind", "127.0.0.1",
+		redis = LocalServer.start(LocalServer.Server.REDIS,
+				(binary, port, dir) -> List.of(binary, "--port", String.valueOf(port), "--bind", "127.0.0.1",
 						"--dir", dir.toString(), "--save", "", "--appendonly", "no"),
 				(port, dir) -> Map.of());
 	}
