@@ -56,8 +56,8 @@ class VirtualThreadsEndpointWebTests {
 	void rootHasTheDocumentedShape() throws Exception {
 		JsonNode body = getJson("/actuator/virtualthreads");
 		assertThat(body.fieldNames()).toIterable()
-			.containsExactly("enabled", "mode", "javaVersion", "springBootVersion", "executors", "scheduler", "starvation", "pinning", "advice",
-					"degraded");
+			.containsExactly("enabled", "mode", "javaVersion", "springBootVersion", "executors", "listeners",
+					"scheduler", "starvation", "pinning", "advice", "degraded");
 		assertThat(body.get("degraded").isEmpty()).as("nothing of the starter switched itself off").isTrue();
 		assertThat(body.get("enabled").asBoolean()).isTrue();
 		boolean bootNative = BootVersion.current().hasNativeVirtualThreads();
