@@ -19,7 +19,7 @@ import java.util.concurrent.ForkJoinWorkerThread;
  * for: {@code Object.wait()} and file I/O on JDK 21-23 (up to {@code jdk.virtualThreadScheduler.maxPoolSize},
  * 256 by default). Growth is the visible trace of carriers held hostage.
  */
-public final class CarrierPool {
+public class CarrierPool {
 
 	static final String CARRIER_THREAD_CLASS = "jdk.internal.misc.CarrierThread";
 

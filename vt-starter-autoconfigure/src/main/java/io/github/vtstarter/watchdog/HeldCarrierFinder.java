@@ -27,7 +27,7 @@ import io.github.vtstarter.dump.VirtualThreadDump;
  */
 public final class HeldCarrierFinder implements Supplier<HeldCarriers> {
 
-	/** At most this many threads are kept. */
+	/** At most this many stacks are kept. */
 	public static final int MAX_THREADS = 20;
 
 	static final int MAX_FRAMES = 30;
@@ -38,7 +38,8 @@ public final class HeldCarrierFinder implements Supplier<HeldCarriers> {
 	@Override
 	public HeldCarriers get() {
 		if (!VirtualThreadDump.isSupported()) {
-			return HeldCarriers.UNKNOWN;
+			throw new IllegalStateException("this JVM cannot dump its virtual threads "
+					+ "(no HotSpotDiagnosticMXBean.dumpThreads with the JSON format)");
 		}
 		Set<String> platformIds = platformThreadIds();
 		Map<String, Object> dump = VirtualThreadDump.parse(VirtualThreadDump.json(MAX_DUMP_BYTES));

@@ -94,6 +94,9 @@ public final class SchedulerWatchdog {
 	// One growth event per episode: the pool grew past the warning size, past every size seen before.
 	private boolean growthEpisode;
 
+	// Whether a thread dump has failed already: told once.
+	private boolean evidenceFailed;
+
 	private volatile long waitingSinceNanos;
 
 	private volatile Thread thread;
@@ -271,6 +274,10 @@ public final class SchedulerWatchdog {
 			return (held != null) ? held : HeldCarriers.UNKNOWN;
 		}
 		catch (RuntimeException | LinkageError ex) {
+			if (!this.evidenceFailed) {
+				this.evidenceFailed = true;
+				this.listeners.forEach((listener) -> listener.evidenceUnavailable(ex));
+			}
 			return HeldCarriers.UNKNOWN;
 		}
 	}

@@ -69,4 +69,12 @@ public interface WatchdogListener {
 	default void carriersGrew(CarrierSnapshot carriers, List<ThreadStack> held) {
 	}
 
+	/**
+	 * A thread dump could not be taken or read (once): without dumps the watchdog cannot name the threads holding
+	 * the carriers, nor prove a stall where the work counts show nothing.
+	 * @param cause why
+	 */
+	default void evidenceUnavailable(Throwable cause) {
+	}
+
 }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.watchdog.CarrierSnapshot;
 import io.github.vtstarter.watchdog.EpisodeSummary;
 import io.github.vtstarter.watchdog.HeldCarrierFinder;
@@ -102,6 +103,12 @@ class WatchdogLogger implements WatchdogListener, ApplicationListener<ContextRef
 		}
 		this.episodeLogged = false;
 		this.stacksLogged = false;
+	}
+
+	@Override
+	public void evidenceUnavailable(Throwable cause) {
+		DegradedFeatures.record(logger, "the watchdog's thread dumps (the names and stacks of the virtual threads "
+				+ "holding the carriers, and the proof of a stall where the work counts show nothing)", cause);
 	}
 
 	@Override

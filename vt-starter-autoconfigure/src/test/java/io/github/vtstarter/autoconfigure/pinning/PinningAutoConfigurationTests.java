@@ -3,6 +3,7 @@ package io.github.vtstarter.autoconfigure.pinning;
 import java.time.Duration;
 import java.util.Set;
 
+import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.FakePinnedEvent;
@@ -84,6 +85,23 @@ class PinningAutoConfigurationTests {
 				Eventually.await(Duration.ofSeconds(30), () -> monitor.getStatistics().getTotal() >= 1);
 			});
 		assertThat(output.getOut()).doesNotContain("was pinned to its carrier");
+	}
+
+	@Test
+	@EnabledIf(TestJdk.VIRTUAL_THREADS)
+	void aMonitorThatCannotStartIsOneWarningAndADegradedFeature(CapturedOutput output) {
+		this.runner
+			.withBean(PinningMonitor.class, () -> new PinningMonitor(Duration.ofMillis(20), 10, 10, () -> {
+				throw new IllegalStateException("Flight Recorder refused the stream");
+			}))
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(PinningMonitor.class).isAvailable()).isFalse();
+			});
+		assertThat(DegradedFeatures.all()).hasEntrySatisfying("the pinning monitor",
+				(reason) -> assertThat(reason).contains("Flight Recorder refused the stream"));
+		assertThat(output.getOut().lines().filter((line) -> line.contains(" WARN ") && line.contains("pinning monitor")))
+			.hasSize(1);
 	}
 
 	@Test

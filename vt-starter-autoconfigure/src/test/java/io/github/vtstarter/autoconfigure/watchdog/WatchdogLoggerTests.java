@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.watchdog.CarrierSnapshot;
 import io.github.vtstarter.watchdog.EpisodeSummary;
 import io.github.vtstarter.watchdog.SchedulerState;
@@ -112,6 +113,17 @@ class WatchdogLoggerTests {
 		this.logger.episodeEnded(new EpisodeSummary(SchedulerState.LAGGING, Duration.ofSeconds(2),
 				Duration.ofSeconds(2), 10));
 		assertThat(output.getOut()).isEmpty();
+	}
+
+	@Test
+	void dumpsThatFailAreOneWarningAndADegradedFeature(CapturedOutput output) {
+		this.logger.evidenceUnavailable(new IllegalStateException("this JVM cannot dump its virtual threads"));
+		this.logger.evidenceUnavailable(new IllegalStateException("this JVM cannot dump its virtual threads"));
+		assertThat(DegradedFeatures.all()).hasEntrySatisfying(
+				"the watchdog's thread dumps (the names and stacks of the virtual threads holding the carriers, and "
+						+ "the proof of a stall where the work counts show nothing)",
+				(reason) -> assertThat(reason).contains("this JVM cannot dump its virtual threads"));
+		assertThat(lines(output)).filteredOn((line) -> line.contains(" WARN ")).hasSize(1);
 	}
 
 	private static List<String> lines(CapturedOutput output) {
