@@ -7,14 +7,13 @@ import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.ThreadPool;
 
 import org.springframework.boot.web.embedded.jetty.ConfigurableJettyWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 
 /**
  * Gives Jetty's thread pool a virtual-threads executor ({@code jetty-N}). Jetty 11 then runs every
  * blocking task, which includes servlet request handling, on a virtual thread, while its selectors stay on
  * the pool's platform threads. The pool itself, and its {@code server.jetty.threads.*} settings, are kept.
  */
-public class JettyVirtualThreadsCustomizer implements WebServerFactoryCustomizer<ConfigurableJettyWebServerFactory> {
+public class JettyVirtualThreadsCustomizer extends ServerThreadsCustomizer<ConfigurableJettyWebServerFactory> {
 
 	/** The executor's name in the registry. */
 	public static final String EXECUTOR_NAME = WebServerThreads.JETTY;
@@ -24,10 +23,8 @@ public class JettyVirtualThreadsCustomizer implements WebServerFactoryCustomizer
 
 	private static final Log logger = LogFactory.getLog(JettyVirtualThreadsCustomizer.class);
 
-	private final VirtualThreadRegistry registry;
-
 	public JettyVirtualThreadsCustomizer(VirtualThreadRegistry registry) {
-		this.registry = registry;
+		super(registry, "Jetty", EXECUTOR_NAME, THREAD_NAME_PREFIX);
 	}
 
 	@Override
@@ -41,10 +38,10 @@ public class JettyVirtualThreadsCustomizer implements WebServerFactoryCustomizer
 			return;
 		}
 		if (configurable.getVirtualThreadsExecutor() != null) {
-			logger.info("Jetty keeps the virtual-threads executor set by the application");
+			keepApplicationsOwn("the virtual-threads executor " + configurable.getVirtualThreadsExecutor());
 			return;
 		}
-		configurable.setVirtualThreadsExecutor(this.registry.executor(EXECUTOR_NAME, THREAD_NAME_PREFIX));
+		configurable.setVirtualThreadsExecutor(virtualThreadsExecutor());
 	}
 
 }
