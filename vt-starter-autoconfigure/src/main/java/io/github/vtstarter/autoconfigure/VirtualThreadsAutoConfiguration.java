@@ -1,5 +1,6 @@
 package io.github.vtstarter.autoconfigure;
 
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -43,7 +43,12 @@ public final class VirtualThreadsSwitch {
 		return BooleanProperty.read(environment, PROPERTY);
 	}
 
-	static String describe(Environment environment) {
+	/**
+	 * Says where the switch's value comes from, for the conditions report.
+	 * @param environment the environment
+	 * @return for example {@code spring.threads.virtual.enabled is true}
+	 */
+	public static String describe(Environment environment) {
 		return isSet(environment) ? PROPERTY + " is true" : PROPERTY + " is not set (vt-starter's default: true)";
 	}
 

@@ -1,7 +1,7 @@
 package io.github.vtstarter.autoconfigure.doctor;
 
 import io.github.vtstarter.autoconfigure.BooleanProperty;
-import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.doctor.DependencyDoctor;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -1,6 +1,6 @@
 package io.github.vtstarter.autoconfigure.pinning;
 
-import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.pinning.PinningMonitor;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -2,9 +2,9 @@ package io.github.vtstarter.autoconfigure.scheduling;
 
 import java.util.concurrent.ScheduledExecutorService;
 
-import io.github.vtstarter.autoconfigure.ConditionalOnMissingBootSupport;
-import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.task.VirtualThreadsTaskExecutionAutoConfiguration;
 import io.github.vtstarter.scheduling.VirtualThreadTaskScheduler;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;

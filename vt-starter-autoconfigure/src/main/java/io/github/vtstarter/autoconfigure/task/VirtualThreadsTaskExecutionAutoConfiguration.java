@@ -2,10 +2,10 @@ package io.github.vtstarter.autoconfigure.task;
 
 import java.util.concurrent.Executor;
 
-import io.github.vtstarter.autoconfigure.ConditionalOnMissingBootSupport;
-import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.task.ListenableVirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 

@@ -2,7 +2,7 @@ package io.github.vtstarter.autoconfigure.watchdog;
 
 import java.util.function.ToLongFunction;
 
-import io.github.vtstarter.autoconfigure.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreadStats;
 import io.github.vtstarter.threads.VirtualThreads;

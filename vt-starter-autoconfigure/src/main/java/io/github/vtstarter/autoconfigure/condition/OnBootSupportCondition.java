@@ -1,7 +1,8 @@
-package io.github.vtstarter.autoconfigure;
+package io.github.vtstarter.autoconfigure.condition;
 
-import java.lang.annotation.Annotation;
 import java.util.Map;
+
+import io.github.vtstarter.autoconfigure.BootVersion;
 
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
@@ -15,14 +16,20 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  */
 class OnBootSupportCondition extends SpringBootCondition {
 
+	// By name: the annotations name this condition, not the other way round.
+	private static final String BOOT_SUPPORT = "io.github.vtstarter.autoconfigure.condition.ConditionalOnBootSupport";
+
+	private static final String MISSING_BOOT_SUPPORT = "io.github.vtstarter.autoconfigure.condition."
+			+ "ConditionalOnMissingBootSupport";
+
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		boolean wantsSupport = metadata.isAnnotated(ConditionalOnBootSupport.class.getName());
-		Class<? extends Annotation> annotation = wantsSupport ? ConditionalOnBootSupport.class
-				: ConditionalOnMissingBootSupport.class;
-		Map<String, Object> attributes = metadata.getAnnotationAttributes(annotation.getName());
+		boolean wantsSupport = metadata.isAnnotated(BOOT_SUPPORT);
+		String annotation = wantsSupport ? BOOT_SUPPORT : MISSING_BOOT_SUPPORT;
+		Map<String, Object> attributes = metadata.getAnnotationAttributes(annotation);
 		String since = (String) attributes.get("since");
-		ConditionMessage.Builder message = ConditionMessage.forCondition(annotation, "(since " + since + ")");
+		ConditionMessage.Builder message = ConditionMessage
+			.forCondition("@" + annotation.substring(annotation.lastIndexOf('.') + 1), "(since " + since + ")");
 		BootVersion boot = BootVersion.current();
 		boolean supported = boot.isAtLeast(since);
 		String reason = supported

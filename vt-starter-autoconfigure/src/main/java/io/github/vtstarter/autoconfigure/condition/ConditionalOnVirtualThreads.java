@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure;
+package io.github.vtstarter.autoconfigure.condition;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

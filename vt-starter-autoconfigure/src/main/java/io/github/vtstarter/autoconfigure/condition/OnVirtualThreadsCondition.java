@@ -1,12 +1,12 @@
-package io.github.vtstarter.autoconfigure;
+package io.github.vtstarter.autoconfigure.condition;
 
+import io.github.vtstarter.autoconfigure.VirtualThreadsSwitch;
 import io.github.vtstarter.threads.VirtualThreads;
 
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.ConditionContext;
-import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
@@ -14,9 +14,12 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  */
 class OnVirtualThreadsCondition extends SpringBootCondition {
 
+	// By name: the annotation names this condition, not the other way round.
+	private static final String ANNOTATION = "@ConditionalOnVirtualThreads";
+
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnVirtualThreads.class);
+		ConditionMessage.Builder message = ConditionMessage.forCondition(ANNOTATION);
 		if (!VirtualThreadsSwitch.isEnabled(context.getEnvironment())) {
 			return ConditionOutcome.noMatch(message.because(VirtualThreadsSwitch.PROPERTY + " is false"));
 		}
@@ -27,8 +30,5 @@ class OnVirtualThreadsCondition extends SpringBootCondition {
 				+ " and Java " + Runtime.version().feature() + " runs virtual threads"));
 	}
 
-	static boolean matches(Environment environment) {
-		return VirtualThreadsSwitch.isEnabled(environment) && VirtualThreads.isSupported();
-	}
 
 }
