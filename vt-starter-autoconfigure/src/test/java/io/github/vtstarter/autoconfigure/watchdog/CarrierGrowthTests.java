@@ -3,8 +3,10 @@ package io.github.vtstarter.autoconfigure.watchdog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 
 import io.github.vtstarter.autoconfigure.actuate.PinningTestApplication;
 import io.github.vtstarter.pinning.TestJdk;
@@ -22,15 +24,64 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Compensation for real (JDK 21-23): virtual threads in {@code Object.wait()} inside {@code synchronized} keep
- * their carriers, the JDK adds carriers, and the endpoint, the meter and one WARN with the stacks say so once the
- * pool reaches {@link SchedulerWatchdog#carrierGrowthWarningSize(int)}.
+ * Compensation for real, per JDK. On JDK 21-23 virtual threads in {@code Object.wait()} inside {@code synchronized}
+ * keep their carriers, the JDK adds carriers, and the endpoint, the meter and one WARN with the stacks say so once
+ * the pool reaches {@link SchedulerWatchdog#carrierGrowthWarningSize(int)}. On JDK 24+ the same threads unmount
+ * (JEP 491): the pool stays at its parallelism, and nothing is logged.
  */
-@EnabledIf(TestJdk.SYNCHRONIZED_PINS)
+@EnabledIf(TestJdk.VIRTUAL_THREADS)
 @ExtendWith(OutputCaptureExtension.class)
 class CarrierGrowthTests {
 
 	@Test
+	@EnabledIf(TestJdk.SYNCHRONIZED_DOES_NOT_PIN)
+	void objectWaitNoLongerHoldsACarrierFromJava24(CapturedOutput output) throws Exception {
+		try (RunningApp app = RunningApp.web(PinningTestApplication.class,
+				"management.endpoints.web.exposure.include=virtualthreads", "vtstarter.watchdog.probe-interval=100ms")) {
+			SchedulerWatchdog watchdog = app.context().getBean(SchedulerWatchdog.class);
+			await().atMost(Duration.ofSeconds(30)).until(() -> watchdog.carriers().known());
+			int parallelism = watchdog.carriers().parallelism();
+			int waiters = SchedulerWatchdog.carrierGrowthWarningSize(parallelism);
+			CountDownLatch waiting = new CountDownLatch(waiters);
+			Object[] monitors = new Object[waiters];
+			List<Thread> threads = new ArrayList<>();
+			ThreadFactory factory = VirtualThreads.namedFactory("waiting-");
+			for (int i = 0; i < waiters; i++) {
+				Object monitor = new Object();
+				monitors[i] = monitor;
+				Thread thread = factory.newThread(() -> {
+					synchronized (monitor) {
+						waiting.countDown();
+						waitOn(monitor);
+					}
+				});
+				threads.add(thread);
+				thread.start();
+			}
+			try {
+				assertThat(waiting.await(30, TimeUnit.SECONDS)).isTrue();
+				// Every waiter is in Object.wait() now; a few probes later the pool is still at its parallelism.
+				long probes = watchdog.probesRun();
+				await().atMost(Duration.ofSeconds(30)).until(() -> watchdog.probesRun() >= probes + 5);
+				assertThat(watchdog.carriers().size()).isEqualTo(parallelism);
+				assertThat(watchdog.carriers().compensating()).isFalse();
+				assertThat(output.getOut()).doesNotContain("the carrier pool grew");
+			}
+			finally {
+				for (Object monitor : monitors) {
+					synchronized (monitor) {
+						monitor.notifyAll();
+					}
+				}
+				for (Thread thread : threads) {
+					thread.join(30_000);
+				}
+			}
+		}
+	}
+
+	@Test
+	@EnabledIf(TestJdk.SYNCHRONIZED_PINS)
 	@SuppressWarnings("unchecked")
 	void objectWaitGrowsTheCarrierPoolAndItShows(CapturedOutput output) throws Exception {
 		try (RunningApp app = RunningApp.web(PinningTestApplication.class,
@@ -76,6 +127,15 @@ class CarrierGrowthTests {
 					thread.join(30_000);
 				}
 			}
+		}
+	}
+
+	static void waitOn(Object monitor) {
+		try {
+			monitor.wait(60_000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
