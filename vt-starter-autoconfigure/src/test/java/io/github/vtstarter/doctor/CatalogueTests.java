@@ -46,7 +46,7 @@ class CatalogueTests {
 		CatalogueEntry entry = single("""
 				acme.name=Acme client
 				acme.coordinates= com.acme:acme-client , com.acme:acme-old ,
-				acme.marker=com.acme.Driver,com.acme.old.Driver
+				acme.marker=com.acme.Driver, ,com.acme.old.Driver
 				acme.manifest-names=com.acme.client
 				acme.affected=[2.4.0,3.0.0)
 				acme.fixed-in=3.3.0
@@ -63,6 +63,11 @@ class CatalogueTests {
 				List.of("com.acme.client"), VersionRange.parse("[2.4.0,3.0.0)"), "3.3.0", "com.acme:acme-next",
 				"acme.version", JavaRange.parse("21-23"), "acme.virtual=false", "it pins", "or run on Java 24",
 				"https://acme.com"));
+	}
+
+	@Test
+	void aOneLetterPropertyCanRuleAnEntryOut() {
+		assertThat(single(MINIMAL + "acme.unless=a=b\n").unless()).isEqualTo("a=b");
 	}
 
 	@Test

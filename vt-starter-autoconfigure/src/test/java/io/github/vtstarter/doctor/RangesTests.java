@@ -25,6 +25,7 @@ class RangesTests {
 		assertThat(VersionRange.parse("(,9.0.0)").contains("1")).isTrue();
 		assertThat(VersionRange.parse("(,9.0.0)").contains("9.0.0")).isFalse();
 		assertThat(VersionRange.parse(" ( , ) ")).isEqualTo(VersionRange.ALL);
+		assertThat(VersionRange.parse("(,)")).isEqualTo(VersionRange.ALL);
 		assertThat(VersionRange.ALL.contains("0")).isTrue();
 		assertThat(VersionRange.below("7.1.0")).hasToString("(,7.1.0)");
 		assertThat(VersionRange.parse("[2.4.10,)")).hasToString("[2.4.10,)");

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.doctor.Advice;
@@ -37,6 +38,8 @@ public class DependencyDoctorReport implements SmartLifecycle {
 
 	private final boolean enabled;
 
+	private final BiConsumer<String, Throwable> onFailure;
+
 	private final AtomicBoolean ran = new AtomicBoolean();
 
 	private final CountDownLatch done = new CountDownLatch(1);
@@ -63,8 +66,21 @@ public class DependencyDoctorReport implements SmartLifecycle {
 	 * @param enabled {@code false} to run nothing ({@code vtstarter.doctor.enabled=off})
 	 */
 	public DependencyDoctorReport(Callable<List<Advice>> examination, boolean enabled) {
+		this(examination, enabled, (feature, ex) -> DegradedFeatures.record(logger, feature, ex));
+	}
+
+	/**
+	 * Runs an examination, and hands an unexpected failure to a recorder.
+	 * @param examination what finds the findings
+	 * @param enabled {@code false} to run nothing
+	 * @param onFailure records a failure: {@link DegradedFeatures#record} in an application, given
+	 * {@value #FEATURE} and the exception
+	 */
+	DependencyDoctorReport(Callable<List<Advice>> examination, boolean enabled,
+			BiConsumer<String, Throwable> onFailure) {
 		this.examination = examination;
 		this.enabled = enabled;
+		this.onFailure = onFailure;
 	}
 
 	@Override
@@ -92,7 +108,7 @@ public class DependencyDoctorReport implements SmartLifecycle {
 		}
 		catch (Exception | LinkageError ex) {
 			this.failure = ex.toString();
-			DegradedFeatures.record(logger, FEATURE, ex);
+			this.onFailure.accept(FEATURE, ex);
 		}
 		finally {
 			this.took = Duration.ofNanos(System.nanoTime() - start);

@@ -148,6 +148,32 @@ class DependencyDoctorReportTests {
 	}
 
 	@Test
+	void anUnexpectedFailureIsRecordedOnceWithTheFeatureAndTheExceptionAndNothingIsLogged(CapturedOutput output)
+			throws Exception {
+		for (Throwable failure : List.of(new IllegalStateException("broke"), new NoSuchMethodError("moved"),
+				new IOException("unreadable"))) {
+			List<String> recorded = new ArrayList<>();
+			DependencyDoctorReport report = new DependencyDoctorReport(() -> {
+				if (failure instanceof Exception ex) {
+					throw ex;
+				}
+				throw (Error) failure;
+			}, true, (feature, ex) -> recorded.add(feature + ": " + ex));
+			int before = output.getOut().length();
+			report.start();
+			assertThat(report.await(Duration.ofSeconds(30))).isTrue();
+			report.stop();
+			report.start();
+			Thread.sleep(50);
+			assertThat(recorded).containsExactly(DependencyDoctorReport.FEATURE + ": " + failure);
+			assertThat(report.getFailure()).isEqualTo(failure.toString());
+			assertThat(report.getFindings()).isEmpty();
+			assertThat(report.getTook()).isNotNull();
+			assertThat(lines(output.getOut().substring(before), DependencyDoctorReport.class.getSimpleName())).isEmpty();
+		}
+	}
+
+	@Test
 	void aRuntimeExceptionInTheDoctorIsOneWarnAndListedAsDegraded(CapturedOutput output) throws Exception {
 		Map<String, String> result = failIn("runtime", output);
 		assertThat(result).containsEntry("failure", "java.lang.IllegalStateException: the catalogue broke")
