@@ -32,9 +32,8 @@ public class DependencyDoctorAutoConfiguration {
 		// The condition above only tells "false" from anything else: read the value as Boot reads booleans, so that
 		// "off" is off and a typo fails the start, naming the property.
 		boolean enabled = !Boolean.FALSE.equals(BooleanProperty.read(environment, ENABLED));
-		ClassLoader classLoader = (context.getClassLoader() != null) ? context.getClassLoader()
-				: DependencyDoctorAutoConfiguration.class.getClassLoader();
-		DependencyDoctor doctor = new DependencyDoctor(classLoader, environment::getProperty);
+		// The application's class loader (never null: a context falls back to the default one).
+		DependencyDoctor doctor = new DependencyDoctor(context.getClassLoader(), environment::getProperty);
 		return new DependencyDoctorReport(doctor::examine, enabled);
 	}
 

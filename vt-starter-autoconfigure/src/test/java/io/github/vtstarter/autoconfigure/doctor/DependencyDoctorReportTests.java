@@ -109,19 +109,33 @@ class DependencyDoctorReportTests {
 	}
 
 	@Test
-	void theDoctorRunsOnceOnItsOwnPlatformThreadAndAHealthyClassPathLogsNothing(CapturedOutput output)
+	void theDoctorRunsOnceOnItsOwnPlatformDaemonThreadAndAHealthyClassPathLogsNothing(CapturedOutput output)
 			throws Exception {
 		AtomicReference<Thread> ranOn = new AtomicReference<>();
 		AtomicInteger runs = new AtomicInteger();
+		java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
 		DependencyDoctorReport report = new DependencyDoctorReport(() -> {
 			ranOn.set(Thread.currentThread());
 			runs.incrementAndGet();
+			go.await();
 			return List.of();
 		}, true);
+		assertThat(report.isEnabled()).isTrue();
+		assertThat(report.isDone()).isFalse();
 		int before = output.getOut().length();
-		report.start();
+		// Started from a non-daemon thread: a thread inherits that, so only setDaemon makes the doctor's a daemon.
+		Thread starter = new Thread(report::start);
+		starter.setDaemon(false);
+		long start = System.nanoTime();
+		starter.start();
+		starter.join();
 		assertThat(report.isRunning()).isTrue();
+		assertThat(report.await(Duration.ofMillis(50))).as("still examining").isFalse();
+		assertThat(report.isDone()).isFalse();
+		go.countDown();
 		assertThat(report.await(Duration.ofSeconds(30))).isTrue();
+		long elapsed = System.nanoTime() - start;
+		assertThat(report.isDone()).isTrue();
 		report.stop();
 		assertThat(report.isRunning()).isFalse();
 		report.start();
@@ -129,10 +143,10 @@ class DependencyDoctorReportTests {
 		assertThat(runs).hasValue(1);
 		assertThat(ranOn.get().getName()).isEqualTo(DependencyDoctorReport.THREAD);
 		assertThat(ranOn.get().isDaemon()).isTrue();
-		assertThat(ranOn.get()).isNotSameAs(Thread.currentThread());
+		assertThat(ranOn.get()).isNotSameAs(Thread.currentThread()).isNotSameAs(starter);
 		assertThat(report.getFindings()).isEmpty();
 		assertThat(report.getFailure()).isNull();
-		assertThat(report.getTook()).isPositive();
+		assertThat(report.getTook()).isPositive().isLessThanOrEqualTo(Duration.ofNanos(elapsed));
 		assertThat(lines(output.getOut().substring(before), DependencyDoctorReport.class.getSimpleName())).isEmpty();
 	}
 
