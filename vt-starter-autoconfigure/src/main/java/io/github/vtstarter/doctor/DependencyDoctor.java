@@ -1,102 +1,170 @@
 package io.github.vtstarter.doctor;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URL;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Enumeration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
- * Checks the class path against a catalogue of library versions known to misbehave on virtual threads.
+ * Checks the jars a class loader sees against the {@link Catalogue} of library versions known to misbehave on
+ * virtual threads, for the running Java.
  * <p>
- * The catalogue is every {@value #CATALOGUE} on the class path (vt-starter's own, and any an application or a
- * library adds), so that it stays data with a source per entry. A library's version is read from the
- * {@code META-INF/maven/<groupId>/<artifactId>/pom.properties} that Maven puts in every jar it builds: one
- * resource lookup per coordinate, no class is loaded, no jar is opened beyond what the class loader has. A library
- * whose jar has no such file is not reported (rather than guessed).
+ * For each entry whose problem exists on this Java (an entry about {@code synchronized} pinning applies to Java
+ * 21-23 only: JEP 491 removed that pinning in 24), and whose {@code unless} property does not rule it out, the
+ * library's version is read by {@link JarVersions}: the {@code pom.properties} of each of its coordinates, or,
+ * when none has one, the manifest of the jar holding a marker class. A version in the entry's affected range is a
+ * finding; a library whose version cannot be read is not reported, rather than guessed. No class is loaded.
  */
 public final class DependencyDoctor {
 
-	/** The catalogue's resource name. */
-	public static final String CATALOGUE = "META-INF/vtstarter/dependency-advice.properties";
+	private static final Set<String> FALSE = Set.of("false", "off", "no", "0");
+
+	private static final Set<String> TRUE = Set.of("true", "on", "yes", "1");
+
+	private final List<CatalogueEntry> catalogue;
 
 	private final ClassLoader classLoader;
 
-	public DependencyDoctor(ClassLoader classLoader) {
-		this.classLoader = classLoader;
+	private final int java;
+
+	private final Function<String, String> properties;
+
+	/**
+	 * A doctor for the class path of an application on this JVM, with the catalogues that class path holds.
+	 * @param classLoader the application's class loader
+	 * @param properties the application's properties (for {@code unless}), {@code name -> value or null}
+	 */
+	public DependencyDoctor(ClassLoader classLoader, Function<String, String> properties) {
+		this(null, classLoader, Runtime.version().feature(), properties);
 	}
 
 	/**
-	 * Reads the catalogue and the class path.
-	 * @return the findings, in catalogue order
-	 * @throws IOException when a catalogue cannot be read
+	 * A doctor with a given catalogue, class loader and Java release, for tests and tools.
+	 * @param catalogue the entries, or {@code null} to read the catalogues the class loader sees
+	 * @param classLoader what to examine
+	 * @param java the Java feature release the application runs on
+	 * @param properties the application's properties (for {@code unless}), {@code name -> value or null}
+	 */
+	public DependencyDoctor(List<CatalogueEntry> catalogue, ClassLoader classLoader, int java,
+			Function<String, String> properties) {
+		this.catalogue = catalogue;
+		this.classLoader = classLoader;
+		this.java = java;
+		this.properties = properties;
+	}
+
+	/**
+	 * Reads the catalogue (unless given) and the class path.
+	 * @return the findings, in catalogue order (files in class path order, ids in alphabetical order within one)
+	 * @throws IOException when a catalogue or a jar cannot be read
+	 * @throws IllegalArgumentException when a catalogue entry is malformed
 	 */
 	public List<Advice> examine() throws IOException {
+		List<CatalogueEntry> entries = (this.catalogue != null) ? this.catalogue : Catalogue.load(this.classLoader);
+		JarVersions versions = new JarVersions(this.classLoader);
 		List<Advice> findings = new ArrayList<>();
-		for (CatalogueEntry entry : catalogue()) {
-			for (String coordinates : entry.coordinates()) {
-				String version = version(coordinates);
-				if (version != null && Versions.older(version, entry.fixedIn())) {
-					findings.add(new Advice(entry.id(), coordinates, version, entry.fixedIn(), entry.problem(),
-							entry.source()));
+		for (CatalogueEntry entry : entries) {
+			if (!entry.java().contains(this.java) || ruledOut(entry.unless())) {
+				continue;
+			}
+			for (FoundVersion found : find(entry, versions)) {
+				if (entry.affected().contains(found.version())) {
+					findings.add(advice(entry, found));
 				}
 			}
 		}
 		return findings;
 	}
 
-	/**
-	 * Every entry of every catalogue on the class path; the first definition of an id wins.
-	 * @return the entries
-	 * @throws IOException when a catalogue cannot be read
-	 */
-	public List<CatalogueEntry> catalogue() throws IOException {
-		Map<String, CatalogueEntry> entries = new LinkedHashMap<>();
-		Enumeration<URL> files = this.classLoader.getResources(CATALOGUE);
-		while (files.hasMoreElements()) {
-			URL file = files.nextElement();
-			Properties properties = new Properties();
-			try (InputStream in = file.openStream()) {
-				properties.load(in);
-			}
-			for (String key : properties.stringPropertyNames()) {
-				if (!key.endsWith(".coordinates")) {
-					continue;
-				}
-				String id = key.substring(0, key.length() - ".coordinates".length());
-				String fixedIn = properties.getProperty(id + ".fixed-in");
-				if (fixedIn == null || entries.containsKey(id)) {
-					continue;
-				}
-				List<String> coordinates = Arrays.stream(properties.getProperty(key).split(","))
-					.map(String::trim)
-					.filter((text) -> text.contains(":"))
-					.toList();
-				entries.put(id, new CatalogueEntry(id, coordinates, fixedIn.trim(),
-						properties.getProperty(id + ".problem", "(no description)").trim(),
-						properties.getProperty(id + ".source", file.toString()).trim()));
+	private static List<FoundVersion> find(CatalogueEntry entry, JarVersions versions) throws IOException {
+		List<FoundVersion> found = new ArrayList<>();
+		for (String coordinates : entry.coordinates()) {
+			FoundVersion version = versions.fromPomProperties(coordinates);
+			if (version != null) {
+				found.add(version);
 			}
 		}
-		return new ArrayList<>(entries.values());
+		if (found.isEmpty() && !entry.markers().isEmpty()) {
+			FoundVersion version = versions.fromManifest(entry.markers(), entry.manifestNames());
+			if (version != null) {
+				found.add(version);
+			}
+		}
+		return found;
 	}
 
-	private String version(String coordinates) throws IOException {
-		String[] parts = coordinates.split(":");
-		URL pom = this.classLoader.getResource("META-INF/maven/" + parts[0] + "/" + parts[1] + "/pom.properties");
-		if (pom == null) {
-			return null;
+	private boolean ruledOut(String unless) {
+		if (unless == null) {
+			return false;
 		}
-		Properties properties = new Properties();
-		try (InputStream in = pom.openStream()) {
-			properties.load(in);
+		int equals = unless.indexOf('=');
+		String value = this.properties.apply(unless.substring(0, equals).trim());
+		if (value == null) {
+			return false;
 		}
-		String version = properties.getProperty("version");
-		return (version != null) ? version.trim() : null;
+		String actual = value.trim().toLowerCase(Locale.ROOT);
+		String expected = unless.substring(equals + 1).trim().toLowerCase(Locale.ROOT);
+		// Booleans as Boot reads them: "off" is false.
+		if (FALSE.contains(expected)) {
+			return FALSE.contains(actual);
+		}
+		if (TRUE.contains(expected)) {
+			return TRUE.contains(actual);
+		}
+		return actual.equals(expected);
+	}
+
+	private Advice advice(CatalogueEntry entry, FoundVersion found) {
+		return new Advice(entry.id(), entry.name(), found.coordinates(), found.version(), found.jar(),
+				entry.java().isEveryJava() ? null : entry.java().toString(), entry.fixedIn(), entry.problem(),
+				howToMoveOn(entry, found), entry.source());
+	}
+
+	/**
+	 * What to do, in one or two sentences: the coordinates and version to move to and how to set it with Spring
+	 * Boot's dependency management (Maven property, Gradle {@code ext}), or the entry's remedy.
+	 */
+	static String howToMoveOn(CatalogueEntry entry, FoundVersion found) {
+		if (entry.fixedIn() == null) {
+			return (entry.remedy() != null) ? entry.remedy() : "No release fixes it yet.";
+		}
+		String fixedIn = entry.fixedIn();
+		StringBuilder how = new StringBuilder("Move to ").append(entry.moveTo()).append(' ').append(fixedIn)
+			.append(" or later");
+		List<String> formerNames = entry.coordinates().stream().filter((c) -> !c.equals(entry.moveTo())).toList();
+		if (found.coordinates() != null && !found.coordinates().equals(entry.moveTo())) {
+			how.append(" (the library's current coordinates, in place of ").append(found.coordinates()).append(')');
+		}
+		else if (found.coordinates() == null && !formerNames.isEmpty()) {
+			how.append(" (the library's current coordinates; earlier releases were published as ")
+				.append(String.join(", ", formerNames))
+				.append(')');
+		}
+		how.append('.');
+		String property = entry.bootProperty();
+		if (property != null) {
+			how.append(" With Spring Boot's dependency management set the property ")
+				.append(property)
+				.append('=')
+				.append(fixedIn)
+				.append(": Maven, in a project whose parent is spring-boot-starter-parent, <")
+				.append(property)
+				.append('>')
+				.append(fixedIn)
+				.append("</")
+				.append(property)
+				.append("> under <properties>; Gradle with the io.spring.dependency-management plugin, ext['")
+				.append(property)
+				.append("'] = '")
+				.append(fixedIn)
+				.append("'. Otherwise give the version on the dependency.");
+		}
+		if (entry.remedy() != null) {
+			how.append(' ').append(entry.remedy());
+		}
+		return how.toString();
 	}
 
 }

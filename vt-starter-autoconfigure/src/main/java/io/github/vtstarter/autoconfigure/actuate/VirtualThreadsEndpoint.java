@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import io.github.vtstarter.autoconfigure.BootVersion;
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.VirtualThreadsSwitch;
-import io.github.vtstarter.autoconfigure.doctor.DependencyAdvice;
+import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorReport;
 import io.github.vtstarter.autoconfigure.messaging.ListenerThreadChoices;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
 import io.github.vtstarter.autoconfigure.watchdog.WatchdogProperties;
@@ -65,7 +65,7 @@ public class VirtualThreadsEndpoint {
 
 	private final SchedulerWatchdog watchdog;
 
-	private DependencyAdvice advice;
+	private DependencyDoctorReport advice;
 
 	private DumpProperties dumpProperties = new DumpProperties();
 
@@ -305,7 +305,7 @@ public class VirtualThreadsEndpoint {
 	 * Sets the dependency doctor whose findings show under {@code advice}.
 	 * @param advice the doctor's findings, {@code null} when it is off
 	 */
-	public void setDependencyAdvice(DependencyAdvice advice) {
+	public void setDependencyAdvice(DependencyDoctorReport advice) {
 		this.advice = advice;
 	}
 
@@ -317,8 +317,12 @@ public class VirtualThreadsEndpoint {
 		for (Advice finding : this.advice.getFindings()) {
 			Map<String, Object> item = new LinkedHashMap<>();
 			item.put("library", finding.library());
+			item.put("artifact", finding.artifact());
 			item.put("version", finding.version());
+			item.put("jar", finding.jar());
+			item.put("java", finding.java());
 			item.put("moveTo", finding.fixedIn());
+			item.put("howToMoveOn", finding.howToMoveOn());
 			item.put("problem", finding.problem());
 			item.put("source", finding.source());
 			items.add(item);

@@ -3,7 +3,7 @@ package io.github.vtstarter.autoconfigure.actuate;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
-import io.github.vtstarter.autoconfigure.doctor.DependencyAdvice;
+import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorReport;
 import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorAutoConfiguration;
 import io.github.vtstarter.autoconfigure.watchdog.WatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
@@ -36,7 +36,7 @@ public class VirtualThreadsEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	public VirtualThreadsEndpoint virtualThreadsEndpoint(ObjectProvider<VirtualThreadRegistry> registry,
 			ObjectProvider<PinningMonitor> monitor, PinningProperties pinningProperties, Environment environment,
-			ObjectProvider<SchedulerWatchdog> watchdog, ObjectProvider<DependencyAdvice> advice,
+			ObjectProvider<SchedulerWatchdog> watchdog, ObjectProvider<DependencyDoctorReport> advice,
 			DumpProperties dumpProperties) {
 		dumpProperties.validate();
 		VirtualThreadsEndpoint endpoint = new VirtualThreadsEndpoint(registry.getIfAvailable(),

@@ -2,19 +2,21 @@ package io.github.vtstarter.autoconfigure.doctor;
 
 import io.github.vtstarter.autoconfigure.BooleanProperty;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
+import io.github.vtstarter.doctor.Catalogue;
 import io.github.vtstarter.doctor.DependencyDoctor;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
  * The dependency doctor: at start-up, off the main thread, checks the class path against the catalogue of library
- * versions known to misbehave on virtual threads ({@code META-INF/vtstarter/dependency-advice.properties}, add
- * your own by the same name), one WARN per finding, listed in {@code /actuator/virtualthreads} under
- * {@code advice}. Only with virtual threads on; {@code vtstarter.doctor.enabled=false} turns it off.
+ * versions known to misbehave on virtual threads ({@value Catalogue#RESOURCE}, add your own by the same name), for
+ * the running Java; one WARN per finding, listed in {@code /actuator/virtualthreads} under {@code advice}. Only with
+ * virtual threads on; {@code vtstarter.doctor.enabled=false} turns it off.
  */
 @AutoConfiguration
 @ConditionalOnVirtualThreads
@@ -26,14 +28,13 @@ public class DependencyDoctorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	public DependencyAdvice dependencyAdvice(Environment environment) {
+	public DependencyDoctorReport dependencyDoctorReport(Environment environment, ApplicationContext context) {
 		// The condition above only tells "false" from anything else: read the value as Boot reads booleans, so that
 		// "off" is off and a typo fails the start, naming the property.
 		boolean enabled = !Boolean.FALSE.equals(BooleanProperty.read(environment, ENABLED));
-		DependencyAdvice advice = new DependencyAdvice(
-				new DependencyDoctor(DependencyDoctorAutoConfiguration.class.getClassLoader()));
-		advice.setEnabled(enabled);
-		return advice;
+		// The application's class loader (never null: a context falls back to the default one).
+		DependencyDoctor doctor = new DependencyDoctor(context.getClassLoader(), environment::getProperty);
+		return new DependencyDoctorReport(doctor::examine, enabled);
 	}
 
 }
