@@ -26,8 +26,9 @@ import java.util.function.Supplier;
  * {@linkplain SchedulerState#OVERLOAD overload}, a {@linkplain SchedulerState#STALL stall}, or
  * {@linkplain SchedulerState#STARVED starvation} (then the recovery), and a summary when the episode ends. Every
  * tick also reads the carrier pool: one {@link WatchdogListener#carriersGrew} when it grows past
- * {@link #carrierGrowthWarningSize(int)} carriers, past its highest size so far (compensation for carriers blocked
- * in {@code Object.wait} or file I/O on JDK 21-23).
+ * {@link #carrierGrowthWarningSize(int)} carriers, past its highest size so far, while a thread dump shows more
+ * virtual threads holding carriers than the parallelism (compensation for carriers blocked in {@code Object.wait}
+ * or file I/O on JDK 21-23; carriers that merely outlive what made the JDK add them are no finding).
  * <p>
  * One probe is in flight at a time: a starved scheduler is not flooded with probes.
  */
@@ -296,9 +297,14 @@ public final class SchedulerWatchdog {
 		}
 		if (!this.growthEpisode && carriers.size() >= this.highWater) {
 			this.growthEpisode = true;
-			List<ThreadStack> held = evidence(snapshot());
-			CarrierSnapshot now = carriers();
-			this.listeners.forEach((listener) -> listener.carriersGrew(now, held));
+			// Carriers outlive what made the JDK add them (they idle for a while): only virtual threads that hold
+			// more carriers than the parallelism now make growth a finding.
+			HeldCarriers held = snapshot();
+			if (held.mounted().size() > carriers.parallelism()) {
+				List<ThreadStack> threads = evidence(held);
+				CarrierSnapshot now = carriers();
+				this.listeners.forEach((listener) -> listener.carriersGrew(now, threads));
+			}
 		}
 	}
 
