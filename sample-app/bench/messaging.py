@@ -1,7 +1,7 @@
 """The messaging drain benchmark (run.sh --messaging): a backlog drained by listeners whose work blocks.
 
-Every run starts the sample app (Boot 3.1.12 + vt-starter) once, with the profile messaging-kafka or
-messaging-jms: the app puts the backlog (20,000 messages) on a topic of an in-JVM Kafka broker or on a queue of
+Every run starts the drain application (sample-app/drain: Boot 3.1.12 + vt-starter) once, with the profile drain-kafka or
+drain-jms: the app puts the backlog (20,000 messages) on a topic of an in-JVM Kafka broker or on a queue of
 Boot's embedded Artemis, then starts the listener container; every message costs the listener a 50 ms sleep.
 The app times the drain (container start -> last message handled) and samples, every 100 ms while it drains,
 its OS threads and RSS (/proc/self/status), its live platform threads (ThreadMXBean) and the heap in use; it
@@ -53,9 +53,9 @@ def case_args(c, args):
     a = ['--vtbench.drain.messages=%d' % args.messages, '--vtbench.drain.work-ms=%d' % args.work_ms,
          '--vtbench.drain.timeout-s=%d' % args.drain_timeout]
     if c['broker'] == 'kafka':
-        return a + ['--spring.profiles.active=messaging-kafka', '--vtbench.drain.partitions=%d' % c['partitions'],
+        return a + ['--spring.profiles.active=drain-kafka', '--vtbench.drain.partitions=%d' % c['partitions'],
                     '--spring.kafka.listener.concurrency=%d' % c['concurrency']]
-    return a + ['--spring.profiles.active=messaging-jms', '--spring.jms.listener.concurrency=%d' % c['concurrency'],
+    return a + ['--spring.profiles.active=drain-jms', '--spring.jms.listener.concurrency=%d' % c['concurrency'],
                 '--spring.jms.listener.max-concurrency=%d' % c['concurrency']]
 
 
@@ -340,8 +340,8 @@ def section(outdir, docs_dir):
           '; '.join('%s = `%s`' % kv for kv in meta['java'].items()), ' '.join(meta['jvm_opts']),
           meta['jar']['boot']))
     A('')
-    A('**What runs**: the sample app with the profile `messaging-kafka` or `messaging-jms` (off by default: the web '
-      'benchmarks above run the same jar without any broker). It puts a backlog of **%s messages** on a topic of an '
+    A('**What runs**: the drain application (`sample-app/drain`, Boot 3.1.12 + vt-starter; the sample app of the web '
+      'benchmarks above carries no broker) with the profile `drain-kafka` or `drain-jms`. It puts a backlog of **%s messages** on a topic of an '
       'in-JVM Kafka broker (spring-kafka-test\'s, records spread evenly over the partitions) or on a queue of Boot\'s '
       'embedded ActiveMQ Artemis (in-VM, not persistent), **then** starts the listener container; the listener '
       '**sleeps %d ms per message** (blocking work). Drain time = container start → last message handled; msgs/s = '

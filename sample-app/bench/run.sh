@@ -18,6 +18,7 @@
 #                                        threads: the messaging section of docs/benchmarks.md and
 #                                        docs/bench-messaging-drain.png (~6 min a round; builds only the Boot 3.1.12 jar)
 #
+# The sample app's jar carries no broker: --messaging builds and runs the drain application (sample-app/drain).
 # Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native, --overhead),
 # MODES (--vs-native: e.g. "starter,native"; default starter,tomcat-own,native), FORKS (--vs-native 1, --overhead 3:
 # every server is started this many times, a JVM's own lasting speed being one more source of difference), SKIP_BUILD=1,
@@ -95,8 +96,15 @@ build() { # $1 = jar name, rest = extra maven args
   (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -pl sample-app -am clean package -DskipTests "$@")
   cp "$ROOT"/sample-app/target/sample-app-*-SNAPSHOT.jar "$JARS/$name"
 }
+build_drain() { # $1 = jar name, rest = extra maven args: the drain application (sample-app/drain), against the starter
+  local name="$1"; shift
+  echo "building $name $*"
+  (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -pl vt-starter -am install -DskipTests "$@" \
+     && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -f sample-app/drain/pom.xml clean package -DskipTests "$@")
+  cp "$ROOT"/sample-app/drain/target/sample-drain-*-SNAPSHOT.jar "$JARS/$name"
+}
 if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" = messaging ]; then
-  build sample-boot-3.1.12.jar   # the drain experiment runs on Boot 3.1.12 + vt-starter only
+  build_drain drain-boot-3.1.12.jar   # the drain experiment runs on Boot 3.1.12 + vt-starter only
 elif [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ] && [ "$MODE" != messaging-report ]; then
   build sample-boot-3.1.12.jar
   build "sample-boot-$BOOT35.jar" -Dspring-boot.version="$BOOT35"
@@ -150,7 +158,7 @@ case "$MODE" in
   report)
     python3 bench.py report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   messaging)
-    python3 bench.py messaging --jar31 "$JARS/sample-boot-3.1.12.jar" --rounds "${ROUNDS:-3}" \
+    python3 bench.py messaging --jar31 "$JARS/drain-boot-3.1.12.jar" --rounds "${ROUNDS:-3}" \
       --messages "${MESSAGES:-20000}" --work-ms "${WORK_MS:-50}" --drain-timeout "${DRAIN_TIMEOUT:-120}" \
       --kafka-conns "${KAFKA_CONNS:-50}" --jms-conns "${JMS_CONNS:-50,200,1000}" \
       --kafka-jdks "${KAFKA_JDKS:-21,25}" --jms-jdks "${JMS_JDKS:-21}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;

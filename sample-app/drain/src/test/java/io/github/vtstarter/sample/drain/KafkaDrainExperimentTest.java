@@ -1,4 +1,4 @@
-package io.github.vtstarter.sample.messaging;
+package io.github.vtstarter.sample.drain;
 
 import java.time.Duration;
 
@@ -15,7 +15,7 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The drain experiment of {@code run.sh --messaging}, small (200 records, 5 ms each, 4 partitions, 4 consumers):
+ * The drain experiment of {@code run.sh --messaging and --defaults}, small (200 records, 5 ms each, 4 partitions, 4 consumers):
  * every record is handled, on the starter's virtual {@code kafka-N} threads.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.NONE,

@@ -1,4 +1,4 @@
-package io.github.vtstarter.sample.messaging;
+package io.github.vtstarter.sample.drain;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,6 +15,7 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
+import org.springframework.core.env.Environment;
 import org.springframework.jms.annotation.JmsListener;
 import org.springframework.jms.config.JmsListenerEndpointRegistry;
 import org.springframework.jms.connection.SingleConnectionFactory;
@@ -22,7 +23,7 @@ import org.springframework.jms.core.JmsTemplate;
 
 /**
  * The drain experiment on JMS (profile {@value #PROFILE}): Boot's embedded ActiveMQ Artemis (in-VM, not
- * persistent; {@code application-messaging-jms.properties} turns it on), a queue holding the backlog, and one
+ * persistent; {@code application-drain-jms.properties} turns it on), a queue holding the backlog, and one
  * {@code @JmsListener} container with Boot's {@code spring.jms.listener.concurrency} /
  * {@code max-concurrency} consumers. The consumers compete on one queue: the drain time is bounded by the
  * consumer count, the one setting virtual threads make cheap to raise.
@@ -36,27 +37,24 @@ import org.springframework.jms.core.JmsTemplate;
 public class JmsDrainConfiguration {
 
 	/** The profile that switches the JMS drain experiment on. */
-	public static final String PROFILE = "messaging-jms";
+	public static final String PROFILE = "drain-jms";
 
 	static final String LISTENER_ID = "vtbench-drain";
 
 	static final String QUEUE = "vtbench.drain";
 
 	@Bean
-	DrainExperiment drainExperiment(@Value("${vtbench.drain.messages:20000}") int messages,
-			@Value("${vtbench.drain.work-ms:50}") long workMs, @Value("${vtbench.drain.timeout-s:120}") long timeoutS,
+	DrainExperiment drainExperiment(Environment environment,
 			@Value("${spring.jms.listener.concurrency:}") String concurrency,
 			@Value("${spring.jms.listener.max-concurrency:}") String maxConcurrency,
 			@Value("${vtbench.drain.consumer-window-size:0}") int consumerWindowSize,
-			@Value("${spring.threads.virtual.enabled:}") String virtualThreads,
 			@Value("${vtstarter.jms.virtual-threads.enabled:}") String jmsVirtualThreads) {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		settings.put("concurrency", concurrency);
 		settings.put("maxConcurrency", maxConcurrency);
 		settings.put("consumerWindowSize", consumerWindowSize);
-		settings.put("spring.threads.virtual.enabled", virtualThreads);
 		settings.put("vtstarter.jms.virtual-threads.enabled", jmsVirtualThreads);
-		return new DrainExperiment("jms", messages, workMs, timeoutS * 1000, settings);
+		return DrainExperiment.of("jms", environment, settings);
 	}
 
 	@Bean
@@ -77,9 +75,9 @@ public class JmsDrainConfiguration {
 	}
 
 	@Bean
-	DrainBroker jmsDrainBroker(JmsTemplate template, JmsListenerEndpointRegistry registry, EmbeddedActiveMQ broker,
+	Backlog jmsBacklog(JmsTemplate template, JmsListenerEndpointRegistry registry, EmbeddedActiveMQ broker,
 			DrainExperiment experiment) {
-		return new DrainBroker() {
+		return new Backlog() {
 
 			@Override
 			public void fill() throws Exception {
@@ -104,7 +102,7 @@ public class JmsDrainConfiguration {
 			}
 
 			@Override
-			public void startListeners() {
+			public void startConsumers() {
 				registry.getListenerContainer(LISTENER_ID).start();
 			}
 

@@ -1,4 +1,4 @@
-package io.github.vtstarter.sample.messaging;
+package io.github.vtstarter.sample.drain;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -19,16 +19,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.core.env.Environment;
+
 /**
- * The messaging drain experiment: a backlog of {@code messages} messages is put on a queue (JMS) or a topic
- * (Kafka) while the listener containers are stopped; then the containers start and every message costs the
- * listener {@code workMs} of blocking work (a sleep). The clock runs from the containers' start to the moment
- * the last message was handled. Meanwhile the experiment samples, every 100 ms, the OS threads and the resident
+ * The drain experiment: a backlog of {@code messages} items is put in place while its consumers are stopped (messages
+ * on a queue or topic; for {@code @Async}, scheduled runs and Redis pub/sub the items are handed over as the
+ * consumers start); then the consumers start and every item costs {@code workMs} of blocking work (a sleep). The
+ * clock runs from the consumers' start to the moment the last item was handled. Meanwhile the experiment samples, every 100 ms, the OS threads and the resident
  * memory of the JVM ({@code /proc/self/status}), its live platform threads ({@link ThreadMXBean}) and the heap in
  * use, and counts how many listener calls were in progress at once.
  * <p>
  * The same code runs on platform and on virtual threads: which thread calls {@link #handle(String)} is up to the
- * listener container, that is to vt-starter and {@code spring.threads.virtual.enabled}.
+ * listener container, executor or scheduler, that is to vt-starter and {@code spring.threads.virtual.enabled}.
  */
 public class DrainExperiment {
 
@@ -97,7 +99,23 @@ public class DrainExperiment {
 	private final Map<String, Long> peaks = new ConcurrentHashMap<>();
 
 	/**
-	 * @param broker "kafka" or "jms"
+	 * A run with the settings every case shares: {@code vtbench.drain.messages} (20,000), {@code work-ms} (50),
+	 * {@code timeout-s} (120), and {@code spring.threads.virtual.enabled} reported beside the case's own.
+	 * @param kind the case ("kafka", "jms", "rabbit", "redis", "async", "scheduled", "integration")
+	 * @param environment where the settings are read
+	 * @param settings the case's own settings, reported with the result
+	 * @return a run, not started
+	 */
+	public static DrainExperiment of(String kind, Environment environment, Map<String, Object> settings) {
+		Map<String, Object> all = new LinkedHashMap<>(settings);
+		all.put("spring.threads.virtual.enabled", environment.getProperty("spring.threads.virtual.enabled", ""));
+		return new DrainExperiment(kind, environment.getProperty("vtbench.drain.messages", Integer.class, 20_000),
+				environment.getProperty("vtbench.drain.work-ms", Long.class, 50L),
+				environment.getProperty("vtbench.drain.timeout-s", Long.class, 120L) * 1000, all);
+	}
+
+	/**
+	 * @param broker the case: "kafka", "jms", "rabbit", "redis", "async", "scheduled" or "integration"
 	 * @param messages the backlog
 	 * @param workMs blocking work per message
 	 * @param timeoutMs how long the drain may take before the run is reported as timed out
@@ -185,8 +203,8 @@ public class DrainExperiment {
 
 	/**
 	 * Runs the experiment once: fills, starts the listeners, waits for the drain (at most the timeout).
-	 * @param fill puts the backlog on the queue or topic and returns once the broker holds all of it
-	 * @param startListeners starts the listener containers
+	 * @param fill puts the backlog in place and returns once it is all there
+	 * @param startListeners starts the consumers
 	 */
 	public void run(Runnable fill, Runnable startListeners) {
 		try {
@@ -194,7 +212,7 @@ public class DrainExperiment {
 			long t0 = System.nanoTime();
 			fill.run();
 			this.fillSeconds = (System.nanoTime() - t0) / 1e9;
-			logger.info(String.format("%s: %d messages in the backlog after %.1f s; starting the listeners %s",
+			logger.info(String.format("%s: %d items in the backlog after %.1f s; starting the consumers %s",
 					this.broker, this.messages, this.fillSeconds, this.settings));
 			this.before = sample();
 			this.threadBean.resetPeakThreadCount();
@@ -296,7 +314,8 @@ public class DrainExperiment {
 			long end = (this.doneNanos != 0) ? this.doneNanos : System.nanoTime();
 			double seconds = (end - start) / 1e9;
 			out.put("drainSeconds", round(seconds));
-			out.put("messagesPerSecond", round(this.handled.get() / seconds));
+			// runs of a fixed-rate job can end after the last item counted: the rate counts the backlog only
+			out.put("messagesPerSecond", round(Math.min(this.handled.get(), this.messages) / seconds));
 			if (this.firstNanos != 0) {
 				out.put("firstMessageSeconds", round((this.firstNanos - start) / 1e9));
 			}

@@ -1,4 +1,4 @@
-package io.github.vtstarter.sample.messaging;
+package io.github.vtstarter.sample.drain;
 
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.kafka.KafkaConnectionDetails;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
+import org.springframework.core.env.Environment;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -30,7 +31,7 @@ import org.springframework.kafka.test.EmbeddedKafkaBroker;
 public class KafkaDrainConfiguration {
 
 	/** The profile that switches the Kafka drain experiment on. */
-	public static final String PROFILE = "messaging-kafka";
+	public static final String PROFILE = "drain-kafka";
 
 	static final String LISTENER_ID = "vtbench-drain";
 
@@ -40,15 +41,12 @@ public class KafkaDrainConfiguration {
 	int partitions;
 
 	@Bean
-	DrainExperiment drainExperiment(@Value("${vtbench.drain.messages:20000}") int messages,
-			@Value("${vtbench.drain.work-ms:50}") long workMs, @Value("${vtbench.drain.timeout-s:120}") long timeoutS,
-			@Value("${spring.kafka.listener.concurrency:1}") int concurrency,
-			@Value("${spring.threads.virtual.enabled:}") String virtualThreads) {
+	DrainExperiment drainExperiment(Environment environment,
+			@Value("${spring.kafka.listener.concurrency:1}") int concurrency) {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		settings.put("partitions", this.partitions);
 		settings.put("concurrency", concurrency);
-		settings.put("spring.threads.virtual.enabled", virtualThreads);
-		return new DrainExperiment("kafka", messages, workMs, timeoutS * 1000, settings);
+		return DrainExperiment.of("kafka", environment, settings);
 	}
 
 	/**
@@ -83,9 +81,9 @@ public class KafkaDrainConfiguration {
 	}
 
 	@Bean
-	DrainBroker kafkaDrainBroker(KafkaTemplate<String, String> template, KafkaListenerEndpointRegistry registry,
+	Backlog kafkaBacklog(KafkaTemplate<String, String> template, KafkaListenerEndpointRegistry registry,
 			DrainExperiment experiment) {
-		return new DrainBroker() {
+		return new Backlog() {
 
 			@Override
 			public void fill() throws Exception {
@@ -98,7 +96,7 @@ public class KafkaDrainConfiguration {
 			}
 
 			@Override
-			public void startListeners() {
+			public void startConsumers() {
 				registry.getListenerContainer(LISTENER_ID).start();
 			}
 

@@ -1,4 +1,4 @@
-package io.github.vtstarter.sample.messaging;
+package io.github.vtstarter.sample.drain;
 
 import java.time.Duration;
 
@@ -17,7 +17,7 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The drain experiment of {@code run.sh --messaging}, small (200 messages, 5 ms each, 4 consumers): every message
+ * The drain experiment of {@code run.sh --messaging and --defaults}, small (200 messages, 5 ms each, 4 consumers): every message
  * is handled, on the starter's virtual {@code jms-N} threads. Boot 3.x's Artemis does not start on Java 24+
  * (its audit logger calls {@code Subject.getSubject}): there the test is skipped.
  */
