@@ -153,8 +153,8 @@ case "$MODE" in
     python3 bench.py full "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
       --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   reliability|reliability-smoke)
-    python3 reliability.py --jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar" \
-      $([ "$MODE" = reliability-smoke ] && echo --smoke) --out "$OUT" --md "$ROOT/docs/reliability.md" & PY_PID=$! ;;
+    python3 bench.py "$MODE" --jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar" \
+      --out "$OUT" --md "$ROOT/docs/reliability.md" & PY_PID=$! ;;
   report)
     python3 bench.py report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   messaging)

@@ -15,21 +15,27 @@ to round. A run that does not drain within the timeout is reported as such; ever
 """
 import json
 import os
-import signal
+import re
 import statistics
-import subprocess
 import time
 
-import bench
-from bench import JDKS, STARTED, JVM_OPTS, Sampler, http_get, java_version, log, proc_status
+from core.charts import gnuplot
+from core.drains import run_drain
+from core.jvm import JDKS, JVM_OPTS, java_version
+from core.log import log
+from core.markdown import existing_section as _existing_section, markers, replace_section as _replace_section
+from core.modes import jar_facts
+from core.proc import machine_description
+from core.results import load_results
+from core.stats import verdict
 
 MODES = {
     'platform': ['--spring.threads.virtual.enabled=false'],
     'virtual': ['--spring.threads.virtual.enabled=true'],
 }
 
-BEGIN = '<!-- messaging:begin -->'
-END = '<!-- messaging:end -->'
+SECTION = 'messaging'
+BEGIN, END = markers(SECTION)
 
 
 def cases(args):
@@ -61,56 +67,10 @@ def case_args(c, args):
 
 def run_one(jar, java, c, mode, args, port, tag):
     """One JVM, one drain; returns a result dict (never raises for a failed or slow run)."""
-    cmd = [java] + JVM_OPTS + ['-jar', jar, '--server.address=127.0.0.1', '--server.port=%d' % port,
-                               '--spring.main.banner-mode=off'] + MODES[mode] + case_args(c, args)
-    logpath = os.path.join(args.out, 'server-%s.log' % tag)
-    res = {'case': case_key(c), 'broker': c['broker'], 'jdk': c['jdk'], 'concurrency': c['concurrency'],
-           'partitions': c.get('partitions'), 'mode': mode, 'cmdline': cmd[1:],
-           'loadavg_before': [round(x, 2) for x in os.getloadavg()]}
-    t0 = time.time()
-    with open(logpath, 'w') as logf:
-        proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, cwd=args.out, start_new_session=True)
-    STARTED.append(proc)
-    sampler = Sampler(proc.pid)
-    sampler.start()
-    body = None
-    deadline = t0 + args.start_timeout + args.drain_timeout + 60
-    try:
-        while time.time() < deadline:
-            if proc.poll() is not None:
-                res['error'] = 'exited with %s; see %s' % (proc.returncode, logpath)
-                break
-            try:
-                body = json.loads(http_get('http://127.0.0.1:%d/drain' % port, 5))
-                if body.get('state') in ('DONE', 'TIMED_OUT', 'FAILED'):
-                    break
-                if 'started_s' not in res:
-                    res['started_s'] = round(time.time() - t0, 1)
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.5)
-        else:
-            res['error'] = 'no result within %d s' % (args.start_timeout + args.drain_timeout + 60)
-        try:
-            res['proc_vmhwm_mb'] = proc_status(proc.pid).get('VmHWM')
-        except OSError:
-            pass
-    finally:
-        sampler.stop()
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-    res['wall_s'] = round(time.time() - t0, 1)
-    res['proc_peak_threads'] = sampler.peak_threads
-    res['proc_peak_rss_mb'] = sampler.peak_rss
-    res['loadavg_after'] = [round(x, 2) for x in os.getloadavg()]
-    if body is not None:
-        res['app'] = body
-    return res
+    head = {'case': case_key(c), 'broker': c['broker'], 'jdk': c['jdk'], 'concurrency': c['concurrency'],
+            'partitions': c.get('partitions'), 'mode': mode}
+    return run_drain(jar, java, MODES[mode] + case_args(c, args), port, args.out, tag, args.start_timeout,
+                     args.drain_timeout, head=head)
 
 
 def run(args, jar):
@@ -122,9 +82,9 @@ def run(args, jar):
         os.rename(path, path + '.previous')
     todo = cases(args)
     meta = {'started': time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime()),
-            'machine': bench.machine_description(), 'loadavg_start': [round(x, 2) for x in os.getloadavg()],
+            'machine': machine_description(), 'loadavg_start': [round(x, 2) for x in os.getloadavg()],
             'rounds': args.rounds, 'messages': args.messages, 'work_ms': args.work_ms,
-            'drain_timeout_s': args.drain_timeout, 'jvm_opts': JVM_OPTS, 'jar': bench.jar_facts(jar),
+            'drain_timeout_s': args.drain_timeout, 'jvm_opts': JVM_OPTS, 'jar': jar_facts(jar),
             'java': {j: java_version(JDKS[j]) for j in sorted(set(c['jdk'] for c in todo))},
             'cases': todo, 'modes': MODES}
     meta['jar'].pop('imports', None)
@@ -192,8 +152,7 @@ def chart(png, rows, work_ms):
                 for m in ('platform', 'virtual'):
                     vals += list(d.get(m, (0, 0, 0)))
             f.write('"%s" %s\n' % (label, ' '.join('%g' % v for v in vals)))
-    from report import _gnuplot
-    _gnuplot('''set terminal pngcairo size 900,640 font "DejaVu Sans,10"
+    gnuplot('''set terminal pngcairo size 900,640 font "DejaVu Sans,10"
 set output "%s"
 set multiplot layout 2,1 title "Draining a backlog of messages, %d ms of blocking work each (median, min-max over rounds)"
 set style data histogram
@@ -214,7 +173,6 @@ unset multiplot
 
 def top_threads(by_name, n=6):
     """The n largest groups of thread names (hash codes folded too), for a markdown table cell."""
-    import re
     merged = {}
     for k, v in (by_name or {}).items():
         k = re.sub(r'@N?[0-9a-fN]*', '@…', k).replace('|', '\\|')
@@ -240,7 +198,6 @@ def carriers(by_name):
 
 def summary(meta, results, names):
     """'What the run shows': computed sentences per case, then what limits each kind of listener."""
-    from report import verdict
     L = ['### What the run shows', '']
     for c in meta['cases']:
         key = case_key(c)
@@ -319,7 +276,7 @@ def summary(meta, results, names):
 
 def section(outdir, docs_dir):
     """The markdown of the messaging section (between the markers) and its chart."""
-    results = bench.load_results(os.path.join(outdir, 'messaging.jsonl'))
+    results = load_results(os.path.join(outdir, 'messaging.jsonl'))
     with open(os.path.join(outdir, 'messaging-meta.json')) as f:
         meta = json.load(f)
     L = []
@@ -441,25 +398,12 @@ def section(outdir, docs_dir):
 
 def replace_section(md_path, text):
     """Puts `text` (BEGIN..END) into md_path: in place of the existing section, or at the end."""
-    old = open(md_path).read() if os.path.exists(md_path) else ''
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1].lstrip('\n')
-        new = head + text + ('\n' + tail if tail else '')
-    else:
-        new = old.rstrip('\n') + ('\n\n' if old else '') + text
-    with open(md_path, 'w') as f:
-        f.write(new)
+    _replace_section(md_path, SECTION, text)
 
 
 def existing_section(md_path):
-    """The messaging section of md_path (BEGIN..END and a newline), or '' (report modes keep it when they rewrite)."""
-    if not os.path.exists(md_path):
-        return ''
-    old = open(md_path).read()
-    if BEGIN in old and END in old:
-        return BEGIN + old.split(BEGIN, 1)[1].split(END, 1)[0] + END + '\n'
-    return ''
+    """The messaging section of md_path (BEGIN..END and a newline), or ''."""
+    return _existing_section(md_path, SECTION)
 
 
 def markdown(outdir, md_path):

@@ -1,13 +1,18 @@
-"""The experiments people quote (their shapes and figures) and the CI smoke mode."""
+"""The experiments people quote (their shapes and figures; run.sh, the full run) and the CI smoke mode (run.sh --smoke):
+the sample app as platform threads, vt-starter on Boot 3.1 and Boot 3.5's native support, side by side."""
 import json
 import os
 import subprocess
+import threading
 import time
-import urllib.error
-import urllib.request
 
-import bench
-from bench import JDKS, Server, build_modes, http_get, java_version, log, machine_description, run_matrix, wrk
+from core.jvm import JDKS, JVM_OPTS, TOMCAT_TUNING, Server, java_version, status_of
+from core.load import run_matrix, wrk
+from core.log import log
+from core.modes import build_modes, with_args
+from core.proc import machine_description
+from core.results import write_meta as write_json
+from experiments import web_report
 
 BACKEND_PORT = 18199
 
@@ -48,27 +53,11 @@ SMOKE_ENDPOINTS = ['/thread', '/sleep?ms=5', '/io-task?ms=5', '/platform/process
                    '/fib?n=1000', '/jdbc?sleep=0.005&cpuMs=1', '/outbound?ms=5']
 
 
-def status_of(url, timeout=10):
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as r:
-            return r.status, r.read().decode(errors='replace')
-    except urllib.error.HTTPError as e:
-        return e.code, ''
-    except OSError as e:
-        return None, str(e)
-
-
 def common_args(postgres):
     args = ['--spring.datasource.hikari.maximum-pool-size=%d' % HIKARI_POOL]
     if postgres:
         args.append('--spring.profiles.active=postgres')
     return args
-
-
-def with_args(modes, extra):
-    for m in modes.values():
-        m['args'] = m['args'] + extra
-    return modes
 
 
 # --------------------------------------------------------------------------------------------------
@@ -89,10 +78,8 @@ def smoke(args, jars, jdks):
         # start every mode at once (they compete for the 2 cores, but in total it is quicker than one by one)
         for i, k in enumerate(modes):
             s = Server(k, modes[k], java, 18200 + i, outdir)
-            cmd_servers = s
             servers[k] = s
         try:
-            import threading
             errors = {}
 
             def start(k):
@@ -177,8 +164,8 @@ def full(args, jars, jdks):
     results_path = os.path.join(outdir, 'full.jsonl')
     postgres = bool(os.environ.get('BENCH_POSTGRES'))
     meta = {'machine': machine_description(), 'started': time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime()),
-            'rounds': args.rounds, 'seconds': args.seconds, 'jvm_opts': bench.JVM_OPTS,
-            'tomcat_tuning': bench.TOMCAT_TUNING, 'hikari_pool': HIKARI_POOL,
+            'rounds': args.rounds, 'seconds': args.seconds, 'jvm_opts': JVM_OPTS,
+            'tomcat_tuning': TOMCAT_TUNING, 'hikari_pool': HIKARI_POOL,
             'database': 'PostgreSQL on 127.0.0.1 (profile postgres)' if postgres else 'H2 in memory (PG_SLEEP alias)',
             'jars': {k: {kk: vv for kk, vv in v.items() if kk != 'imports'} for k, v in jars.items()},
             'java': {}, 'servers': {}, 'experiments': EXPERIMENTS, 'pinning': {}}
@@ -227,47 +214,21 @@ def full(args, jars, jdks):
         write_meta(outdir, meta)
     meta['finished'] = time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())
     write_meta(outdir, meta)
-    import report
-    report.full_markdown(outdir, args.md)
+    web_report.full_markdown(outdir, args.md)
 
 
 def write_meta(outdir, meta):
-    with open(os.path.join(outdir, 'full-meta.json'), 'w') as f:
-        json.dump(meta, f, indent=1, default=str)
+    write_json(os.path.join(outdir, 'full-meta.json'), meta)
 
 
 def run_matrix_per_mode(jdk, java, modes, keys, loads, rounds, seconds, outdir, results_path, warm_load=None,
                         snapshots=None):
-    """run_matrix, with paths that may depend on the mode and an actuator snapshot per server at the end."""
-    orig = bench.wrk
-    # per-mode paths (executor per request): the load carries a marker that is resolved, from the
-    # server's port, when wrk is called, so that alternation stays the same as for any other load
-    resolved = []
-    for l in loads:
-        l = dict(l)
-        if isinstance(l['path'], dict):
-            l['path_by_mode'] = l['path']
-            l['path'] = '/@' + l['exp']
-        resolved.append(l)
-    by_marker = {l['path']: l['path_by_mode'] for l in resolved if 'path_by_mode' in l}
-    port_to_mode = {18100 + i: k for i, k in enumerate(keys)}
-
-    def wrk_resolving(url, *a, **kw):
-        for marker, per_mode in by_marker.items():
-            if marker in url:
-                port = int(url.split(':')[2].split('/')[0])
-                mode = port_to_mode.get(port)
-                url = url.replace(marker, per_mode.get(mode, per_mode.get('*')))
-        return orig(url, *a, **kw)
-    bench.wrk = wrk_resolving
-    try:
-        wl = None
-        if warm_load is not None:
-            wl = next(l for l in resolved if l['exp'] == warm_load['exp'])
-        else:
-            wl = next(l for l in resolved if l['exp'] == 'sleep-100ms' and l['conns'] == 1000)
-        info = run_matrix(jdk, java, modes, keys, resolved, rounds, seconds, outdir, results_path, warm_load=wl,
-                          snapshot=(lambda k, base: snapshots.__setitem__(k, snapshot_actuator(base))) if snapshots is not None else None)
-    finally:
-        bench.wrk = orig
-    return info
+    """run_matrix with the full run's warm-up load (100 ms sleep at 1,000 connections unless told) and an actuator
+    snapshot per server at the end. Loads whose path depends on the mode (executor per request) are resolved by
+    run_matrix."""
+    if warm_load is not None:
+        wl = next(l for l in loads if l['exp'] == warm_load['exp'])
+    else:
+        wl = next(l for l in loads if l['exp'] == 'sleep-100ms' and l['conns'] == 1000)
+    return run_matrix(jdk, java, modes, keys, loads, rounds, seconds, outdir, results_path, warm_load=wl,
+                      snapshot=(lambda k, base: snapshots.__setitem__(k, snapshot_actuator(base))) if snapshots is not None else None)
