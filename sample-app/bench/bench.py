@@ -12,6 +12,10 @@ Commands:
   overhead[-report]        the JFR pinning monitor on vs off
   messaging[-report]       draining a backlog of messages (Kafka, JMS), platform vs virtual threads
   reliability[-smoke]      soak, shutdown under load, pinning storm, starvation, /dump, bad input
+  webflux[-smoke|-report]  virtual threads or WebFlux + R2DBC on the JDBC workload, 100 to 5,000 connections
+  defaults[-smoke|-report] every default the starter flips against platform threads: Tomcat, Jetty, Undertow, and
+                           drains by @Async, @Scheduled, Kafka, JMS, RabbitMQ, Redis and Spring Integration
+  startup[-smoke|-report]  the time and memory the starter adds at start-up, in paired runs with and without it
 """
 import argparse
 import os
@@ -20,10 +24,12 @@ import sys
 
 from core.jvm import find_jdks, kill_started
 from core.modes import jar_facts
-from experiments import messaging, reliability, vs_native, web, web_report
+from experiments import defaults, messaging, reliability, startup, vs_native, web, web_report, webflux
 
 COMMANDS = ['vs-native', 'vs-native-report', 'overhead', 'overhead-report', 'full', 'report', 'smoke',
-            'messaging', 'messaging-report', 'reliability', 'reliability-smoke']
+            'messaging', 'messaging-report', 'reliability', 'reliability-smoke', 'webflux', 'webflux-smoke',
+            'webflux-report', 'defaults', 'defaults-smoke', 'defaults-report', 'startup', 'startup-smoke',
+            'startup-report']
 
 
 def parse(argv=None):
@@ -36,7 +42,8 @@ def parse(argv=None):
     ap.add_argument('--conns', default='400,1000,2000')
     ap.add_argument('--rounds', type=int, default=3)
     ap.add_argument('--seconds', type=int, default=10)
-    ap.add_argument('--modes', help='vs-native: comma-separated modes to compare (default: starter,tomcat-own,native)')
+    ap.add_argument('--modes', help='vs-native, webflux: comma-separated modes to compare (vs-native: starter,tomcat-own,native; '
+                                    'webflux: platform,starter,native,webflux)')
     ap.add_argument('--forks', type=int, default=1, help='vs-native, overhead: start every server this many times')
     ap.add_argument('--out', required=True)
     ap.add_argument('--md', help='markdown output')
@@ -52,7 +59,29 @@ def parse(argv=None):
     ap.add_argument('--jms-jdks', default='21', help='messaging: JDKs of the JMS runs (Boot 3.x\'s Artemis does not start on 24+)')
     # reliability (see experiments/reliability.py)
     ap.add_argument('--only', help='reliability: comma-separated scenarios to run (a check while developing); docs are not written')
+    # webflux (see experiments/webflux.py)
+    ap.add_argument('--webflux-jar', help='webflux: the WebFlux + R2DBC application (sample-app/webflux)')
+    ap.add_argument('--pool', type=int, default=50, help='webflux: connection pool size of every mode (HikariCP, r2dbc-pool)')
+    ap.add_argument('--sleep-s', type=float, default=0.05, help='webflux: pg_sleep per request')
+    ap.add_argument('--cpu-ms', type=float, default=10, help='webflux: CPU per request')
+    ap.add_argument('--timeout-s', type=int, default=30, help='webflux: wrk --timeout')
+    # defaults (see experiments/defaults.py)
+    ap.add_argument('--sample-jars', help='defaults: SERVER=JAR,... the sample app on each server (tomcat, jetty, undertow)')
+    ap.add_argument('--drain-jar', help='defaults: the drain application (sample-app/drain)')
+    ap.add_argument('--mode-args', help='defaults: NAME=ARG ARG;NAME=... the modes and their arguments '
+                                        '(default "platform=--spring.threads.virtual.enabled=false;starter=")')
+    ap.add_argument('--web-conns', default='400,1000', help='defaults: connections of the 100 ms sleep load')
+    ap.add_argument('--drain-cases', default='kafka:50,jms:50,jms:200,rabbit:50,redis,async,scheduled:50,integration:50',
+                    help='defaults: KIND[:CONCURRENCY],... drained on every JDK (JMS on --jms-jdks only)')
+    ap.add_argument('--parts', default='web,drains', help='defaults: web, drains or both')
+    # startup (see experiments/startup.py)
+    ap.add_argument('--startup-apps', help='startup: NAME=JAR,... the applications, built with the starter')
+    ap.add_argument('--pairs', type=int, default=30, help='startup: pairs of runs (with, without) per application and JDK')
+    ap.add_argument('--startup-jvm-opts', default='', help='startup: JVM options of every run (default: none)')
+    ap.add_argument('--warm-rounds', help='at least,at most warm-up rounds of 5 s (default 3,12; a smoke run: 1,1)')
     args = ap.parse_args(argv)
+    if args.warm_rounds:
+        args.warm_rounds = tuple(int(x) for x in args.warm_rounds.split(','))
     for name in ('kafka_conns', 'jms_conns'):
         setattr(args, name, [int(c) for c in getattr(args, name).split(',') if c])
     for name in ('kafka_jdks', 'jms_jdks'):
@@ -60,6 +89,10 @@ def parse(argv=None):
     args.conns = [int(c) for c in args.conns.split(',')]
     args.modes = [m for m in (args.modes or '').split(',') if m]
     args.jdk_list = [j for j in args.jdks.split(',') if j]
+    args.web_conns = [int(c) for c in args.web_conns.split(',') if c]
+    args.parts = [p for p in args.parts.split(',') if p]
+    args.sample_jars = dict(kv.split('=', 1) for kv in (args.sample_jars or '').split(',') if kv)
+    args.startup_apps = dict(kv.split('=', 1) for kv in (args.startup_apps or '').split(',') if kv)
     return args
 
 
@@ -98,6 +131,29 @@ def dispatch(args):
         messaging.markdown(args.out, md('messaging.md'))
     elif c == 'messaging-report':
         messaging.markdown(args.out, md('messaging.md'))
+    elif c in ('webflux', 'webflux-smoke'):
+        webflux.run(args, sample_jars(args), jdks)
+        webflux.markdown(args.out, md('webflux.md'))
+        if c == 'webflux-smoke':
+            return webflux.smoke_check(args.out)
+    elif c == 'webflux-report':
+        webflux.markdown(args.out, md('webflux.md'))
+    elif c in ('defaults', 'defaults-smoke'):
+        find_jdks(args.jdk_list)
+        defaults.run(args)
+        defaults.markdown(args.out, md('defaults.md'))
+        if c == 'defaults-smoke':
+            return defaults.smoke_check(args.out)
+    elif c == 'defaults-report':
+        defaults.markdown(args.out, md('defaults.md'))
+    elif c in ('startup', 'startup-smoke'):
+        find_jdks(args.jdk_list)
+        startup.run(args)
+        startup.markdown(args.out, md('startup.md'))
+        if c == 'startup-smoke':
+            return startup.smoke_check(args.out)
+    elif c == 'startup-report':
+        startup.markdown(args.out, md('startup.md'))
     elif c in ('reliability', 'reliability-smoke'):
         args.smoke = c == 'reliability-smoke'
         return reliability.run(args)

@@ -1,11 +1,59 @@
-"""One run of the drain application (sample-app/drain): a fresh JVM that fills a backlog, drains it and shows the
-result on GET /drain, which this polls; /proc of the process is sampled over its whole life."""
+"""The drain application (sample-app/drain): its cases, and one run of it: a fresh JVM that fills a backlog, drains
+it and shows the result on GET /drain, which this polls; /proc of the process is sampled over its whole life.
+
+A case is a dict: kind (kafka, jms, rabbit, redis, async, scheduled, integration), jdk, concurrency (Kafka container
+concurrency, JMS / RabbitMQ consumers, scheduled jobs, Integration pollers; unused by redis and async), partitions
+(kafka), messages (optional: the backlog, else the run's). The key 'broker' is the kind, as the messaging results
+always named it."""
 import json
 import os
 import time
 
 from core.jvm import JVM_OPTS, http_get, start_process, stop_process
 from core.proc import Sampler, proc_status
+
+
+KINDS = ('kafka', 'jms', 'rabbit', 'redis', 'async', 'scheduled', 'integration')
+
+# The Debian server a kind needs, started once per run by the harness (core/servers.py).
+NEEDS_SERVER = {'rabbit': 'rabbitmq', 'redis': 'redis'}
+
+
+def case_key(c):
+    kind, jdk, n = c['broker'], c['jdk'], c.get('concurrency')
+    if kind == 'kafka':
+        return 'kafka-%dp-c%d-jdk%s' % (c['partitions'], n, jdk)
+    if kind in ('jms', 'rabbit', 'integration'):
+        return '%s-c%d-jdk%s' % (kind, n, jdk)
+    if kind == 'scheduled':
+        return 'scheduled-j%d-jdk%s' % (n, jdk)
+    return '%s-jdk%s' % (kind, jdk)
+
+
+def case_args(c, messages, work_ms, drain_timeout, servers=None):
+    """The drain application's arguments for one case: its profile and its settings."""
+    kind, n = c['broker'], c.get('concurrency')
+    a = ['--vtbench.drain.messages=%d' % c.get('messages', messages), '--vtbench.drain.work-ms=%d' % work_ms,
+         '--vtbench.drain.timeout-s=%d' % drain_timeout]
+    if kind == 'kafka':
+        return a + ['--spring.profiles.active=drain-kafka', '--vtbench.drain.partitions=%d' % c['partitions'],
+                    '--spring.kafka.listener.concurrency=%d' % n]
+    if kind == 'jms':
+        return a + ['--spring.profiles.active=drain-jms', '--spring.jms.listener.concurrency=%d' % n,
+                    '--spring.jms.listener.max-concurrency=%d' % n]
+    if kind == 'rabbit':
+        return a + ['--spring.profiles.active=drain-rabbit', '--spring.rabbitmq.port=%d' % servers['rabbitmq'].port,
+                    '--spring.rabbitmq.listener.simple.concurrency=%d' % n,
+                    '--spring.rabbitmq.listener.simple.max-concurrency=%d' % n]
+    if kind == 'redis':
+        return a + ['--spring.profiles.active=drain-redis', '--spring.data.redis.port=%d' % servers['redis'].port]
+    if kind == 'async':
+        return a + ['--spring.profiles.active=drain-async']
+    if kind == 'scheduled':
+        return a + ['--spring.profiles.active=drain-scheduled', '--vtbench.drain.jobs=%d' % n]
+    if kind == 'integration':
+        return a + ['--spring.profiles.active=drain-integration', '--vtbench.drain.consumers=%d' % n]
+    raise ValueError('unknown drain kind %r (known: %s)' % (kind, ', '.join(KINDS)))
 
 
 def run_drain(jar, java, args, port, outdir, tag, start_timeout, drain_timeout, head=None):

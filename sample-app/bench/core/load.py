@@ -124,9 +124,10 @@ def path_for(load, mode_key):
 
 
 def run_matrix(jdk_name, java, modes, mode_keys, loads, rounds, seconds, outdir, results_path,
-               warm_load=None, extra_jvm=None, base_port=18100, snapshot=None, round_offset=0):
+               warm_load=None, extra_jvm=None, base_port=18100, snapshot=None, round_offset=0, warm_rounds=(3, 12)):
     """loads: list of dicts(exp, path, conns, timeout_s, seconds). Appends one JSON line per measurement. A mode may
-    name its own 'ready_path' (default /sleep?ms=0)."""
+    name its own 'ready_path' (default /sleep?ms=0). warm_rounds: (at least, at most) warm-up rounds (a smoke run
+    gives (1, 1))."""
     servers = {}
     info = {}
     try:
@@ -135,7 +136,7 @@ def run_matrix(jdk_name, java, modes, mode_keys, loads, rounds, seconds, outdir,
                        ready_path=modes[k].get('ready_path', '/sleep?ms=0'))
             body = s.start()
             virtual = 'virtual=true' in body
-            if virtual != modes[k]['expect_virtual']:
+            if modes[k].get('expect_virtual') is not None and virtual != modes[k]['expect_virtual']:
                 raise RuntimeError('%s: expected virtual=%s, server answered %r' % (k, modes[k]['expect_virtual'], body.strip()))
             servers[k] = s
             info[k] = {'first_answer': body.strip(), 'startup_s': round(s.started_s, 1), 'cmdline': s.cmdline}
@@ -144,7 +145,8 @@ def run_matrix(jdk_name, java, modes, mode_keys, loads, rounds, seconds, outdir,
         wl = warm_load or max(loads, key=lambda l: l['conns'])
         for k in mode_keys:
             s = servers[k]
-            info[k]['warmup'] = warm_up(s, s.base + path_for(wl, k), wl['conns'], outdir)
+            info[k]['warmup'] = warm_up(s, s.base + path_for(wl, k), wl['conns'], outdir,
+                                        min_rounds=warm_rounds[0], max_rounds=warm_rounds[1])
             for l in loads:
                 if l is not wl:
                     wrk(s.base + path_for(l, k), l['conns'], 3, pid=s.pid, outdir=outdir, timeout_s=l.get('timeout_s', 10),
@@ -182,7 +184,7 @@ def run_matrix(jdk_name, java, modes, mode_keys, loads, rounds, seconds, outdir,
 
 def compare(args, jars, jdks, name, modes, keys, loads, warm_load, meta_extra=None):
     """Every mode of `keys` against the same loads, alternated round by round, on each JDK: <name>.jsonl, <name>-meta.json.
-    args: out, rounds, seconds, forks."""
+    args: out, rounds, seconds, forks (and warm_rounds, optional)."""
     outdir = args.out
     os.makedirs(outdir, exist_ok=True)
     results_path = os.path.join(outdir, name + '.jsonl')
@@ -206,7 +208,8 @@ def compare(args, jars, jdks, name, modes, keys, loads, warm_load, meta_extra=No
         # as a difference between modes. Rounds are numbered across forks, so ratios stay paired within a fork.
         meta['servers'][jdk_name] = [
             run_matrix(jdk_name, java, modes, keys, loads, args.rounds, args.seconds, outdir, results_path,
-                       warm_load=warm_load, extra_jvm=extra, round_offset=fork * args.rounds)
+                       warm_load=warm_load, extra_jvm=extra, round_offset=fork * args.rounds,
+                       warm_rounds=getattr(args, 'warm_rounds', None) or (3, 12))
             for fork in range(args.forks)]
     meta['finished'] = time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())
     meta['modes'] = {k: {'label': modes[k]['label'], 'args': modes[k]['args']} for k in keys}

@@ -20,7 +20,7 @@ import statistics
 import time
 
 from core.charts import gnuplot
-from core.drains import run_drain
+from core.drains import case_args as drain_case_args, case_key, run_drain
 from core.jvm import JDKS, JVM_OPTS, java_version
 from core.log import log
 from core.markdown import existing_section as _existing_section, markers, replace_section as _replace_section
@@ -49,20 +49,8 @@ def cases(args):
     return out
 
 
-def case_key(c):
-    if c['broker'] == 'kafka':
-        return 'kafka-%dp-c%d-jdk%s' % (c['partitions'], c['concurrency'], c['jdk'])
-    return 'jms-c%d-jdk%s' % (c['concurrency'], c['jdk'])
-
-
 def case_args(c, args):
-    a = ['--vtbench.drain.messages=%d' % args.messages, '--vtbench.drain.work-ms=%d' % args.work_ms,
-         '--vtbench.drain.timeout-s=%d' % args.drain_timeout]
-    if c['broker'] == 'kafka':
-        return a + ['--spring.profiles.active=drain-kafka', '--vtbench.drain.partitions=%d' % c['partitions'],
-                    '--spring.kafka.listener.concurrency=%d' % c['concurrency']]
-    return a + ['--spring.profiles.active=drain-jms', '--spring.jms.listener.concurrency=%d' % c['concurrency'],
-                '--spring.jms.listener.max-concurrency=%d' % c['concurrency']]
+    return drain_case_args(c, args.messages, args.work_ms, args.drain_timeout)
 
 
 def run_one(jar, java, c, mode, args, port, tag):
