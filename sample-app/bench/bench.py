@@ -16,6 +16,7 @@ Commands:
   defaults[-smoke|-report] every default the starter flips against platform threads: Tomcat, Jetty, Undertow, and
                            drains by @Async, @Scheduled, Kafka, JMS, RabbitMQ, Redis and Spring Integration
   startup[-smoke|-report]  the time and memory the starter adds at start-up, in paired runs with and without it
+  startup-profile          which beans cost start-up time (Spring's BufferingApplicationStartup), the starter's marked
 """
 import argparse
 import os
@@ -29,7 +30,7 @@ from experiments import defaults, messaging, reliability, startup, vs_native, we
 COMMANDS = ['vs-native', 'vs-native-report', 'overhead', 'overhead-report', 'full', 'report', 'smoke',
             'messaging', 'messaging-report', 'reliability', 'reliability-smoke', 'webflux', 'webflux-smoke',
             'webflux-report', 'defaults', 'defaults-smoke', 'defaults-report', 'startup', 'startup-smoke',
-            'startup-report']
+            'startup-report', 'startup-profile']
 
 
 def parse(argv=None):
@@ -77,6 +78,7 @@ def parse(argv=None):
     # startup (see experiments/startup.py)
     ap.add_argument('--startup-apps', help='startup: NAME=JAR,... the applications, built with the starter')
     ap.add_argument('--pairs', type=int, default=30, help='startup: pairs of runs (with, without) per application and JDK')
+    ap.add_argument('--profile-runs', type=int, default=5, help='startup-profile: runs per application and JDK')
     ap.add_argument('--startup-jvm-opts', default='', help='startup: JVM options of every run (default: none)')
     ap.add_argument('--warm-rounds', help='at least,at most warm-up rounds of 5 s (default 3,12; a smoke run: 1,1)')
     args = ap.parse_args(argv)
@@ -152,6 +154,9 @@ def dispatch(args):
         startup.markdown(args.out, md('startup.md'))
         if c == 'startup-smoke':
             return startup.smoke_check(args.out)
+    elif c == 'startup-profile':
+        find_jdks(args.jdk_list)
+        startup.profile(args)
     elif c == 'startup-report':
         startup.markdown(args.out, md('startup.md'))
     elif c in ('reliability', 'reliability-smoke'):

@@ -24,7 +24,8 @@
 #   sample-app/bench/run.sh --startup    the time and memory the starter adds at start-up: paired runs with and
 #                                        without it (the drop-in user app and the sample app, JDK 21 and 25,
 #                                        PAIRS=30): the startup section of docs/benchmarks.md (~25 min on a quiet
-#                                        2-core machine); --startup-smoke (2 pairs)
+#                                        2-core machine); --startup-smoke (2 pairs); --startup-profile: which beans
+#                                        cost start-up time, the starter's marked (bench-results/startup-profile/)
 #   sample-app/bench/run.sh --defaults   every default the starter flips against platform threads, JDK 21 and 25:
 #                                        Tomcat/Jetty/Undertow, @Async, @Scheduled, Kafka, JMS, RabbitMQ, Redis,
 #                                        Spring Integration: the defaults section of docs/benchmarks.md (~90 min);
@@ -60,10 +61,10 @@ case "${1:-}" in
   --reliability-smoke) MODE=reliability-smoke ;;
   --messaging) MODE=messaging ;;
   --messaging-report) MODE=messaging-report ;;
-  --webflux|--webflux-smoke|--webflux-report|--startup|--startup-smoke|--startup-report|--defaults|--defaults-smoke|--defaults-report)
+  --webflux|--webflux-smoke|--webflux-report|--startup|--startup-smoke|--startup-report|--startup-profile|--defaults|--defaults-smoke|--defaults-report)
     MODE="${1#--}" ;;
   ""|--full) MODE=full ;;
-  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke|--messaging|--messaging-report|--webflux[-smoke|-report]|--startup[-smoke|-report]|--defaults[-smoke|-report]]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke|--messaging|--messaging-report|--webflux[-smoke|-report]|--startup[-smoke|-report|-profile]|--defaults[-smoke|-report]]" >&2; exit 2 ;;
 esac
 
 JAVA25_HOME="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
@@ -241,6 +242,9 @@ case "$MODE" in
        --jdks "${JDKS:-21,25}" --startup-jvm-opts "${STARTUP_JVM_OPTS:-}")
     if [ "$MODE" = startup ]; then S+=(--pairs "${PAIRS:-30}" --md "$ROOT/docs/benchmarks.md"); else S+=(--pairs "${PAIRS:-2}" --md "$OUT/startup.md"); fi
     python3 bench.py "$MODE" "${S[@]}" --out "$OUT" & PY_PID=$! ;;
+  startup-profile)
+    python3 bench.py startup-profile --startup-apps "dropin=$JARS/startup-dropin-boot-3.1.12.jar,sample=$JARS/sample-boot-3.1.12.jar" \
+      --jdks "${JDKS:-21,25}" --profile-runs "${PROFILE_RUNS:-5}" --out "$OUT" & PY_PID=$! ;;
   startup-report)
     python3 bench.py startup-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   defaults|defaults-smoke)

