@@ -29,9 +29,11 @@ from core.proc import machine_description
 from core.results import load_results
 from core.stats import verdict
 
+# This experiment measures virtual threads against platform threads, so 'virtual' forces JMS listeners onto them
+# (by default the starter keeps Artemis listeners on platform threads on Java 21-23); --defaults measures the defaults.
 MODES = {
     'platform': ['--spring.threads.virtual.enabled=false'],
-    'virtual': ['--spring.threads.virtual.enabled=true'],
+    'virtual': ['--spring.threads.virtual.enabled=true', '--vtstarter.jms.virtual-threads.enabled=true'],
 }
 
 SECTION = 'messaging'

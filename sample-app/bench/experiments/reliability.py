@@ -255,7 +255,7 @@ def starvation(mode, java, cfg, out):
     server.mode = dict(mode, args=mode['args'] + [EXPOSE, '--management.server.port=%d' % mgmt,
                                                    '--management.server.address=127.0.0.1',
                                                    '--management.endpoint.health.show-details=always',
-                                                   '--vtstarter.scheduler.starvation-threshold=%ds' % threshold])
+                                                   '--vtstarter.watchdog.starvation-threshold=%ds' % threshold])
     server.start()
     health = 'http://127.0.0.1:%d/actuator/health/virtualThreads' % mgmt
     wait_until_up(health)
@@ -322,9 +322,9 @@ BAD_INPUT = [
     ('spring.threads.virtual.enabled', 'yes-please'), ('spring.task.execution.simple.concurrency-limit', '0'),
     ('vtstarter.pinning.enabled', 'maybe'), ('vtstarter.pinning.threshold', '-5ms'),
     ('vtstarter.pinning.ring-size', '0'), ('vtstarter.pinning.sites-shown', '-1'),
-    ('vtstarter.pinning.log-new-sites', 'often'), ('vtstarter.scheduler.enabled', 'maybe'),
-    ('vtstarter.scheduler.probe-interval', 'soon'), ('vtstarter.scheduler.probe-interval', '1ms'),
-    ('vtstarter.scheduler.lag-warning-threshold', '0s'), ('vtstarter.scheduler.starvation-threshold', '-1s'),
+    ('vtstarter.pinning.log-new-sites', 'often'), ('vtstarter.watchdog.enabled', 'maybe'),
+    ('vtstarter.watchdog.probe-interval', 'soon'), ('vtstarter.watchdog.probe-interval', '1ms'),
+    ('vtstarter.watchdog.lag-threshold', '0s'), ('vtstarter.watchdog.starvation-threshold', '-1s'),
     ('vtstarter.doctor.enabled', 'maybe'), ('vtstarter.management.platform-threads', 'maybe'),
     ('vtstarter.dump.max-threads', '0'), ('vtstarter.dump.max-size', '0B'), ('spring.main.keep-alive', 'perhaps'),
 ]

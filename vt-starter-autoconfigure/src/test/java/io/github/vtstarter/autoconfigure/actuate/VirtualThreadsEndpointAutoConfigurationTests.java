@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
+import io.github.vtstarter.autoconfigure.DegradedFeaturesCleanup;
 import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
 import io.github.vtstarter.pinning.ManualPinningEventSource;
@@ -116,7 +117,9 @@ class VirtualThreadsEndpointAutoConfigurationTests {
 				assertThat(pinning(endpoint.virtualThreads())).containsEntry("available", false)
 					.containsEntry("reason", "JFR could not be started: Flight Recorder is disabled");
 				assertThat(endpoint.pinned()).containsEntry("available", false);
+				assertThat(endpoint.virtualThreads().get("degraded")).asString().contains("the pinning monitor");
 			});
+		DegradedFeaturesCleanup.forget("the pinning monitor");
 	}
 
 	@Test
