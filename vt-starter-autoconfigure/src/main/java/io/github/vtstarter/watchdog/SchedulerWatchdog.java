@@ -1,5 +1,7 @@
 package io.github.vtstarter.watchdog;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -67,6 +69,9 @@ public final class SchedulerWatchdog {
 	private final LongSupplier completedTasks;
 
 	private final EpisodeTracker tracker;
+
+	// The JVM's stop-the-world pause time so far, in nanoseconds: left out of the proof of a stall.
+	private final LongSupplier pauses = SchedulerWatchdog::gcPauseNanos;
 
 	private final List<WatchdogListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -205,7 +210,7 @@ public final class SchedulerWatchdog {
 			if (this.tracker.wantsSnapshot(now, waited)) {
 				HeldCarriers held = snapshot();
 				long taken = System.nanoTime();
-				this.tracker.snapshot(taken, held, taken - now);
+				this.tracker.snapshot(taken, this.pauses.getAsLong(), held, taken - now);
 			}
 			this.tracker.waiting(System.nanoTime(), waited);
 			report();
@@ -331,6 +336,24 @@ public final class SchedulerWatchdog {
 	// instant, so that 'since' does not move between two reads of the endpoint.
 	private Instant instant(long nanoTime) {
 		return this.createdAt.plusNanos(nanoTime - this.createdAtNanos);
+	}
+
+	/**
+	 * The time the JVM has spent in stop-the-world collections so far, from the collectors' MXBeans. The beans of
+	 * concurrent work (G1's "G1 Concurrent GC", ZGC's and Shenandoah's "Cycles") are left out: their time does not
+	 * stop the application.
+	 * @return the pause time, in nanoseconds
+	 */
+	static long gcPauseNanos() {
+		long millis = 0;
+		for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+			String name = collector.getName();
+			long time = collector.getCollectionTime();
+			if (time > 0 && !name.contains("Concurrent") && !name.contains("Cycles")) {
+				millis += time;
+			}
+		}
+		return millis * 1_000_000;
 	}
 
 	/** @return the carrier pool now */
