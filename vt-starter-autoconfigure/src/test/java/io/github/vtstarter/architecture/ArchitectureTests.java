@@ -49,4 +49,13 @@ class ArchitectureTests {
 		.beFreeOfCycles()
 		.because("each auto-configuration package wires one concern and depends only on shared wiring below it");
 
+	@ArchTest
+	static final ArchRule THE_SHARED_WIRING_IS_AT_THE_BOTTOM = noClasses().that()
+		.resideInAPackage("io.github.vtstarter.autoconfigure")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("io.github.vtstarter.autoconfigure.*..")
+		.because("the switch, the Boot version, the degraded guard and the other shared helpers of the autoconfigure "
+				+ "package serve every auto-configuration package, so none of them may depend back on one");
+
 }

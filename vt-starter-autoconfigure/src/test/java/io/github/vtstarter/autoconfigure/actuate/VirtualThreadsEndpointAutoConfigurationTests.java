@@ -6,8 +6,8 @@ import java.util.Map;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
 import io.github.vtstarter.autoconfigure.DegradedFeaturesCleanup;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.ManualPinningEventSource;
 import io.github.vtstarter.pinning.PinningEventSource;
 import io.github.vtstarter.pinning.PinningListener;
