@@ -78,7 +78,14 @@ class DocsLogSamplesTests {
 				this.app.get("/pinning/synchronized?ms=100", String.class);
 			}
 			this.app.get("/pinning/lock?ms=100", String.class);
-			await().atMost(WAIT).until(() -> log().contains("This stack has pinned before"));
+			try {
+				await().atMost(WAIT)
+					.until(() -> log().lines()
+						.anyMatch((line) -> line.contains(" WARN ") && line.contains(".PinningSiteLogger ")));
+			}
+			catch (org.awaitility.core.ConditionTimeoutException ex) {
+				// Left to the test that compares the line, which then says what the log has instead.
+			}
 		}
 	}
 
