@@ -38,7 +38,8 @@ public class DocsSampleApplication {
 		private final ReentrantLock lock = new ReentrantLock();
 
 		@GetMapping("/synchronized")
-		public Map<String, Object> insideSynchronized(@RequestParam(defaultValue = "100") long ms) throws InterruptedException {
+		public Map<String, Object> insideSynchronized(@RequestParam(defaultValue = "100") long ms)
+				throws InterruptedException {
 			synchronized (this.monitor) {
 				blockingCall(ms);
 			}
