@@ -167,6 +167,13 @@ class DocsWatchdogSamplesTests {
 		assertThat(get(this.main, "/flood?tasks=300&ms=40").body()).isEqualTo("flooding 300");
 		await().atMost(WAIT).until(() -> count(EPISODE_OVER) > over);
 		assertThat(LogSamples.unmatched(DocFiles.sample(DOC, "watchdog-overload-log"), read(), Map.of())).isEmpty();
+		// docs/troubleshooting.md names the line by its start.
+		Matcher inline = Pattern.compile("one INFO line for the episode \\(`([^`]+)`\\)")
+			.matcher(DocFiles.text("docs/troubleshooting.md").replaceAll("\\s+", " "));
+		assertThat(inline.find()).as("troubleshooting's overload line").isTrue();
+		assertThat(LogSamples.records(read()))
+			.anyMatch((record) -> record.level().equals("INFO") && record.logger().equals("WatchdogLogger")
+					&& LogSamples.messageMatches(inline.group(1), record.message()));
 	}
 
 	@Test
