@@ -32,7 +32,7 @@ import io.github.vtstarter.archunit.bytecode.ClassFileParser;
 /**
  * Which jars of a class path hold code that pins virtual threads on a given Java, ranked: the
  * dependency audit of {@link VirtualThreadRules#auditClasspath()}. Each jar is analysed on its own
- * with the {@link VirtualThreadRuleSet#pinningRules() pinning rules} of that Java (calls are followed
+ * with the {@link JavaVersionRules#pinningRules() pinning rules} of that Java (calls are followed
  * within the jar; types of other jars are known by their headers), straight from the class files,
  * without an ArchUnit import. vt-starter's own jars ({@code vt-starter}, {@code vt-starter-autoconfigure},
  * {@code vt-starter-test}, known by their Maven descriptor) are left out and named at the end of the
@@ -74,7 +74,7 @@ public final class ClasspathAudit {
 	 */
 	public static ClasspathAudit of(int javaVersion, List<Path> classPath) {
 		long start = System.nanoTime();
-		VirtualThreadRuleSet rules = VirtualThreadRules.forJava(javaVersion);
+		JavaVersionRules rules = VirtualThreadRules.forJava(javaVersion);
 		List<Path> jars = new ArrayList<>();
 		List<String> leftOut = new ArrayList<>();
 		for (Path entry : classPath) {
@@ -142,7 +142,7 @@ public final class ClasspathAudit {
 		return own;
 	}
 
-	private static JarReport audit(Path jar, VirtualThreadRuleSet rules, ClassFileLocator locator) throws IOException {
+	private static JarReport audit(Path jar, JavaVersionRules rules, ClassFileLocator locator) throws IOException {
 		Map<String, BytecodeClass> parsed = new LinkedHashMap<>();
 		String version = null;
 		try (JarFile file = new JarFile(jar.toFile())) {

@@ -52,7 +52,7 @@ public final class VirtualThreadRules {
 	 * No blocking call of the {@link BlockingCallCatalogue#defaults() default catalogue} may be
 	 * made while a monitor is held, directly or through up to {@value #DEFAULT_MAX_DEPTH} calls of
 	 * the analysed classes. Pins on Java 21 to 23; reports nothing when the configured Java is 24 or
-	 * later (JEP 491), see {@link VirtualThreadRuleSet#noMonitorHeldAcrossBlockingCalls()} there.
+	 * later (JEP 491), see {@link JavaVersionRules#noMonitorHeldAcrossBlockingCalls()} there.
 	 */
 	public static final ArchRule NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED = noBlockingCallsWhileSynchronized();
 
@@ -81,8 +81,8 @@ public final class VirtualThreadRules {
 	 * @param javaVersion the Java feature version, 21 or later
 	 * @return the rule set
 	 */
-	public static VirtualThreadRuleSet forJava(int javaVersion) {
-		return new VirtualThreadRuleSet(checkedJavaVersion(javaVersion));
+	public static JavaVersionRules forJava(int javaVersion) {
+		return new JavaVersionRules(checkedJavaVersion(javaVersion));
 	}
 
 	/**

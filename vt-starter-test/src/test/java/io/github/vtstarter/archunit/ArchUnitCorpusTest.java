@@ -94,7 +94,7 @@ class ArchUnitCorpusTest {
 	 * the key of a finding does not change with the wording of the fix.
 	 */
 	static TreeSet<String> findings(JavaClasses classes) {
-		VirtualThreadRuleSet rules = VirtualThreadRules.forJava(21);
+		JavaVersionRules rules = VirtualThreadRules.forJava(21);
 		Map<String, ArchRule> named = new TreeMap<>();
 		named.put("BLOCKING", rules.noBlockingCallsWhileSynchronized());
 		named.put("WAIT", rules.noObjectWaitWhileSynchronized());

@@ -47,7 +47,7 @@ class JavaVersionRulesTest {
 	void fromJava24AMonitorNoLongerPinsAndTheDescriptionSaysWhy() {
 		JavaClasses classes = importClasses(SynchronizedBlockWithSleep.class, ObjectWaitInLoop.class);
 		for (int java : new int[] { 24, 25 }) {
-			VirtualThreadRuleSet rules = VirtualThreadRules.forJava(java);
+			JavaVersionRules rules = VirtualThreadRules.forJava(java);
 			assertThat(rules.getJavaVersion()).isEqualTo(java);
 			assertThat(rules).hasToString("VirtualThreadRules for Java " + java);
 			assertThatNoException().isThrownBy(() -> rules.noBlockingCallsWhileSynchronized().check(classes));

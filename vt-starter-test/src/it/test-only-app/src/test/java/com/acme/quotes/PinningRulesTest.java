@@ -4,7 +4,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-import io.github.vtstarter.archunit.VirtualThreadRuleSet;
+import io.github.vtstarter.archunit.JavaVersionRules;
 import io.github.vtstarter.archunit.VirtualThreadRules;
 
 /**
@@ -14,7 +14,7 @@ import io.github.vtstarter.archunit.VirtualThreadRules;
 @AnalyzeClasses(packagesOf = QuotesApplication.class, importOptions = ImportOption.DoNotIncludeTests.class)
 class PinningRulesTest {
 
-	static final VirtualThreadRuleSet RULES = VirtualThreadRules.forJava(Runtime.version().feature());
+	static final JavaVersionRules RULES = VirtualThreadRules.forJava(Runtime.version().feature());
 
 	@ArchTest
 	static final ArchRule noBlockingCallsWhileSynchronized = RULES.noBlockingCallsWhileSynchronized();

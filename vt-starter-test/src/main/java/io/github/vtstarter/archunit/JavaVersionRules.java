@@ -23,11 +23,11 @@ import com.tngtech.archunit.lang.CompositeArchRule;
  * <td>serializes callers</td></tr>
  * </table>
  */
-public final class VirtualThreadRuleSet {
+public final class JavaVersionRules {
 
 	private final int javaVersion;
 
-	VirtualThreadRuleSet(int javaVersion) {
+	JavaVersionRules(int javaVersion) {
 		this.javaVersion = javaVersion;
 	}
 
