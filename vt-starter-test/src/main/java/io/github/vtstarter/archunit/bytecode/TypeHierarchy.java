@@ -173,7 +173,7 @@ public final class TypeHierarchy {
 		if (owner == null) {
 			return List.of();
 		}
-		boolean anyReceiver = call.isStatic() || (call.getReceiver().kind == Value.Kind.ANY);
+		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY;
 		String anyKey = null;
 		if (anyReceiver) {
 			anyKey = (call.isVirtual() ? "v " : "s ") + call.getOwnerInternalName() + "." + call.getName()
@@ -228,15 +228,15 @@ public final class TypeHierarchy {
 	}
 
 	private boolean isResultOf(Value value, java.util.function.Predicate<CallSite> producers, int depth) {
-		switch (value.kind) {
+		switch (value.kind()) {
 			case RESULT:
-				return producers.test(value.call);
+				return producers.test(value.call());
 			case CAST:
-				return isResultOf(value.parts[0], producers, depth);
+				return isResultOf(value.parts().get(0), producers, depth);
 			case UNION:
 				boolean any = false;
-				for (Value part : value.parts) {
-					if (part.kind != Value.Kind.NULL) {
+				for (Value part : value.parts()) {
+					if (part.kind() != Value.Kind.NULL) {
 						if (!isResultOf(part, producers, depth)) {
 							return false;
 						}
@@ -245,7 +245,7 @@ public final class TypeHierarchy {
 				}
 				return any;
 			case FIELD:
-				Value stored = fieldValues().get(declaringClassOf(value.type, value.name) + "." + value.name);
+				Value stored = fieldValues().get(declaringClassOf(value.type(), value.name()) + "." + value.name());
 				return depth < 2 && stored != null && isResultOf(stored, producers, depth + 1);
 			default:
 				return false;
@@ -357,25 +357,25 @@ public final class TypeHierarchy {
 	 * @return the classes
 	 */
 	TypeSet typesOf(Value value, TypeSet self) {
-		switch (value.kind) {
+		switch (value.kind()) {
 			case NULL:
 				return TypeSet.NONE;
 			case THIS:
-				return (self != null) ? self : TypeSet.cone(List.of(value.type));
+				return (self != null) ? self : TypeSet.cone(List.of(value.type()));
 			case NEW:
-				return TypeSet.exactly(value.type);
+				return TypeSet.exactly(value.type());
 			case CAST:
-				return restrict(typesOf(value.parts[0], self), value.type);
+				return restrict(typesOf(value.parts().get(0), self), value.type());
 			case UNION:
 				TypeSet union = TypeSet.NONE;
-				for (Value part : value.parts) {
+				for (Value part : value.parts()) {
 					union = union.union(typesOf(part, self));
 				}
 				return union;
 			case FIELD:
-				return declared(fieldTypes(value.type, value.name), Type.getType(value.descriptor));
+				return declared(fieldTypes(value.type(), value.name()), Type.getType(value.descriptor()));
 			case RESULT:
-				return declared(resultTypes(value.call), Type.getReturnType(value.call.getDescriptor()));
+				return declared(resultTypes(value.call()), Type.getReturnType(value.call().getDescriptor()));
 			default:
 				return TypeSet.ANY;
 		}
@@ -451,7 +451,7 @@ public final class TypeHierarchy {
 		String key = declaringClassOf(owner, name) + "." + name;
 		return solve(key, this.fieldTypes, () -> {
 			Value stored = fieldValues().get(key);
-			return (stored == null || stored.kind == Value.Kind.NULL) ? TypeSet.ANY : typesOf(stored, null);
+			return (stored == null || stored.kind() == Value.Kind.NULL) ? TypeSet.ANY : typesOf(stored, null);
 		});
 	}
 
@@ -506,7 +506,7 @@ public final class TypeHierarchy {
 				this.lowestReopened = Integer.MAX_VALUE;
 				result = equation.get();
 				lowest = this.lowestReopened;
-				if (lowest != depth || result.equals(this.approximations.get(key))) {
+				if (lowest != depth || result.key().equals(this.approximations.get(key).key())) {
 					break;
 				}
 				if (round == MAX_ROUNDS) {

@@ -79,16 +79,6 @@ public final class TypeSet {
 	}
 
 	TypeSet union(TypeSet other) {
-		if (other == null || other == this || other.key.equals(this.key) || other.isEmpty()) {
-			return this;
-		}
-		if (isEmpty()) {
-			return other;
-		}
-		if (this.exact.containsAll(other.exact) && this.cones.containsAll(other.cones)
-				|| this.cones.contains(List.<String>of()) && this.exact.containsAll(other.exact)) {
-			return this;
-		}
 		Set<String> exact = new TreeSet<>(this.exact);
 		exact.addAll(other.exact);
 		List<List<String>> cones = new ArrayList<>(this.cones);
@@ -106,16 +96,6 @@ public final class TypeSet {
 
 	private static int compare(List<String> first, List<String> second) {
 		return String.join("&", first).compareTo(String.join("&", second));
-	}
-
-	@Override
-	public boolean equals(Object other) {
-		return other instanceof TypeSet && ((TypeSet) other).key.equals(this.key);
-	}
-
-	@Override
-	public int hashCode() {
-		return this.key.hashCode();
 	}
 
 	@Override

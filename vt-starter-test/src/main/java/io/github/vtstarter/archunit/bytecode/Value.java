@@ -1,8 +1,9 @@
 package io.github.vtstarter.archunit.bytecode;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.Objects;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -13,86 +14,63 @@ import java.util.Set;
  * these. Anything else (parameters, array elements, JDK results) is {@link #ANY}: whatever the
  * declared type allows.
  * <p>
- * Values are immutable and compared by structure, so that the value-flow pass over a method can
- * tell when its local variables stop changing.
+ * Values are immutable and compared by structure (a call by identity), so that the value-flow pass
+ * over a method can tell when its states stop changing.
+ * @param kind what the value is
+ * @param type NEW: the class; CAST: the type cast to; THIS: the class whose method runs; FIELD: the field's owner
+ * @param name FIELD: the field's name
+ * @param descriptor FIELD: the field's descriptor
+ * @param call RESULT: the call whose result this is
+ * @param parts CAST: the value cast; UNION: the alternatives
  */
-final class Value {
+record Value(Kind kind, String type, String name, String descriptor, CallSite call, List<Value> parts) {
 
 	enum Kind {
 
-		ANY, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION
+		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION
 
 	}
 
 	/** A reference about which nothing is known beyond its declared type. */
-	static final Value ANY = new Value(Kind.ANY, null, null, null, null, null);
+	static final Value ANY = new Value(Kind.ANY, null, null, null, null, List.of());
+
+	/**
+	 * Anything, after too many alternatives: like {@link #ANY}, but a union with it stays it, so that
+	 * values only grow and the value-flow pass ends.
+	 */
+	static final Value TOP = new Value(Kind.TOP, null, null, null, null, List.of());
 
 	/** {@code null}: no object, so no type. */
-	static final Value NULL = new Value(Kind.NULL, null, null, null, null, null);
+	static final Value NULL = new Value(Kind.NULL, null, null, null, null, List.of());
 
 	// Beyond this many alternatives a value is taken as ANY (see union()).
 	private static final int MAX_ALTERNATIVES = 8;
 
-	final Kind kind;
-
-	// NEW: the class; CAST: the type cast to; THIS: the class whose method runs; FIELD: the field's owner.
-	final String type;
-
-	// FIELD: the field's name and descriptor.
-	final String name;
-
-	final String descriptor;
-
-	// RESULT: the call whose result this is.
-	final CallSite call;
-
-	// CAST: the value cast; UNION: the alternatives.
-	final Value[] parts;
-
-	private final int hash;
-
-	private Value(Kind kind, String type, String name, String descriptor, CallSite call, Value[] parts) {
-		this.kind = kind;
-		this.type = type;
-		this.name = name;
-		this.descriptor = descriptor;
-		this.call = call;
-		this.parts = parts;
-		this.hash = Objects.hash(kind, type, name, descriptor, (call != null) ? System.identityHashCode(call) : 0,
-				(parts != null) ? Arrays.hashCode(parts) : 0);
-	}
-
 	static Value thisOf(String className) {
-		return new Value(Kind.THIS, className, null, null, null, null);
+		return new Value(Kind.THIS, className, null, null, null, List.of());
 	}
 
 	static Value newInstance(String className) {
-		return new Value(Kind.NEW, className, null, null, null, null);
+		return new Value(Kind.NEW, className, null, null, null, List.of());
 	}
 
 	static Value field(String owner, String name, String descriptor) {
-		return new Value(Kind.FIELD, owner, name, descriptor, null, null);
+		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of());
 	}
 
 	static Value resultOf(CallSite call) {
-		return new Value(Kind.RESULT, null, null, null, call, null);
+		return new Value(Kind.RESULT, null, null, null, call, List.of());
 	}
 
 	static Value cast(Value value, String type) {
-		if (value.kind == Kind.NULL) {
-			return value;
-		}
-		if (value.kind == Kind.CAST && value.type.equals(type)) {
-			return value;
-		}
-		return new Value(Kind.CAST, type, null, null, null, new Value[] { value });
+		return new Value(Kind.CAST, type, null, null, null, List.of(value));
 	}
 
 	/**
 	 * One of two values. Alternatives are kept even next to {@link #ANY}: a new instance of an
-	 * anonymous class stays visible as such (see {@link TypeHierarchy}). Too many alternatives
-	 * collapse into {@link #ANY}; {@link #exceedsAlternatives(Value, Value)} tells the caller so
-	 * that the new instances lost in the collapse can be recorded as escaping.
+	 * anonymous class stays visible as such (see {@link TypeHierarchy}). More than
+	 * {@value #MAX_ALTERNATIVES} alternatives collapse into {@link #TOP}, which absorbs every union
+	 * after: the caller then records the new instances of both values as escaping.
 	 * @param first a value or {@code null} for none
 	 * @param second a value or {@code null} for none
 	 * @return the union
@@ -101,82 +79,44 @@ final class Value {
 		if (first == null || first.equals(second)) {
 			return second;
 		}
-		if (second == null) {
+		if (second == null || first == TOP) {
 			return first;
 		}
-		Set<Value> alternatives = alternatives(first, second);
+		if (second == TOP) {
+			return second;
+		}
+		Set<Value> alternatives = new LinkedHashSet<>();
+		alternatives.addAll(first.alternatives());
+		alternatives.addAll(second.alternatives());
+		alternatives.remove(NULL);
 		if (alternatives.size() > MAX_ALTERNATIVES) {
-			return ANY;
+			return TOP;
 		}
 		if (alternatives.size() == 1) {
 			return alternatives.iterator().next();
 		}
-		return new Value(Kind.UNION, null, null, null, null, alternatives.toArray(new Value[0]));
+		return new Value(Kind.UNION, null, null, null, null, new ArrayList<>(alternatives));
 	}
 
-	static boolean exceedsAlternatives(Value first, Value second) {
-		return first != null && second != null && alternatives(first, second).size() > MAX_ALTERNATIVES;
-	}
-
-	private static Set<Value> alternatives(Value first, Value second) {
-		Set<Value> alternatives = new LinkedHashSet<>();
-		addAlternatives(alternatives, first);
-		addAlternatives(alternatives, second);
-		if (alternatives.size() > 1) {
-			alternatives.remove(NULL);
-		}
-		return alternatives;
-	}
-
-	private static void addAlternatives(Set<Value> alternatives, Value value) {
-		if (value.kind == Kind.UNION) {
-			alternatives.addAll(Arrays.asList(value.parts));
-		}
-		else {
-			alternatives.add(value);
-		}
+	private List<Value> alternatives() {
+		return (this.kind == Kind.UNION) ? this.parts : List.of(this);
 	}
 
 	/**
 	 * Whether the value may be the receiver of the running method, so that what it resolves to
 	 * depends on which object that method runs for.
-	 * @return whether {@code this} is among the alternatives
+	 * @return whether {@code this} is among the alternatives or cast
 	 */
 	boolean mayBeThis() {
-		switch (this.kind) {
-			case THIS:
-				return true;
-			case CAST:
-				return this.parts[0].mayBeThis();
-			case UNION:
-				for (Value part : this.parts) {
-					if (part.mayBeThis()) {
-						return true;
-					}
-				}
-				return false;
-			default:
-				return false;
-		}
-	}
-
-	@Override
-	public boolean equals(Object other) {
-		if (this == other) {
+		if (this.kind == Kind.THIS) {
 			return true;
 		}
-		if (!(other instanceof Value)) {
-			return false;
+		for (Value part : this.parts) {
+			if (part.mayBeThis()) {
+				return true;
+			}
 		}
-		Value that = (Value) other;
-		return this.hash == that.hash && this.kind == that.kind && Objects.equals(this.type, that.type)
-				&& Objects.equals(this.name, that.name) && Objects.equals(this.descriptor, that.descriptor)
-				&& this.call == that.call && Arrays.equals(this.parts, that.parts);
-	}
-
-	@Override
-	public int hashCode() {
-		return this.hash;
+		return false;
 	}
 
 	@Override
@@ -191,11 +131,11 @@ final class Value {
 			case RESULT:
 				return "result of " + this.call.getCalleeFullName();
 			case CAST:
-				return "(" + this.type + ") " + this.parts[0];
+				return "(" + this.type + ") " + this.parts.get(0);
 			case UNION:
-				return Arrays.toString(this.parts);
+				return this.parts.toString();
 			default:
-				return this.kind.name().toLowerCase(java.util.Locale.ROOT);
+				return this.kind.name().toLowerCase(Locale.ROOT);
 		}
 	}
 

@@ -2,7 +2,7 @@ package io.github.vtstarter.archunit.bytecode;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -20,18 +20,49 @@ import org.springframework.asm.Type;
  * method that created them.
  * <p>
  * A data-flow pass over the method's blocks: the operand stack (one slot per JVM word; a long or a
- * double takes two) and the local variables are simulated instruction by instruction; where code
- * meets after jumps, the states are joined, value by value; an exception handler starts with the
- * locals of every instruction it covers. Blocks are visited again until no state grows, so loops
- * are covered; each value has at most a few alternatives (see {@link Value#union}), so this ends.
+ * double takes two) and the local variables are simulated instruction by instruction; where jumps
+ * lead, the states are joined, value by value; an exception handler starts with the locals of the
+ * code it covers. Blocks are visited again until no state grows; values only grow and have at most
+ * a few alternatives (see {@link Value#union}), so this ends. Bytecode the pass cannot follow (a
+ * stack that runs dry, stacks of different heights meeting: javac never writes either) leaves every
+ * receiver, result and stored field of the method unknown, and its new instances escaping.
  */
 final class ValueFlow {
 
 	private static final int LABEL = -1;
 
-	// Blocks visited more often than this per instruction: the pass stops where it is (never met in
-	// javac's code; a guard against pathological bytecode).
-	private static final int MAX_VISITS_PER_INSTRUCTION = 64;
+	// Words popped and pushed by the instructions that neither load nor store references, by opcode.
+	private static final int[] POPS = new int[256];
+
+	private static final int[] PUSHES = new int[256];
+
+	static {
+		effect(0, 1, Opcodes.ICONST_M1, Opcodes.ICONST_0, Opcodes.ICONST_1, Opcodes.ICONST_2, Opcodes.ICONST_3,
+				Opcodes.ICONST_4, Opcodes.ICONST_5, Opcodes.FCONST_0, Opcodes.FCONST_1, Opcodes.FCONST_2, Opcodes.BIPUSH,
+				Opcodes.SIPUSH, Opcodes.ILOAD, Opcodes.FLOAD);
+		effect(0, 2, Opcodes.LCONST_0, Opcodes.LCONST_1, Opcodes.DCONST_0, Opcodes.DCONST_1, Opcodes.LLOAD,
+				Opcodes.DLOAD);
+		effect(2, 1, Opcodes.AALOAD, Opcodes.IALOAD, Opcodes.FALOAD, Opcodes.BALOAD, Opcodes.CALOAD, Opcodes.SALOAD, Opcodes.IADD,
+				Opcodes.FADD, Opcodes.ISUB, Opcodes.FSUB, Opcodes.IMUL, Opcodes.FMUL, Opcodes.IDIV, Opcodes.FDIV,
+				Opcodes.IREM, Opcodes.FREM, Opcodes.ISHL, Opcodes.ISHR, Opcodes.IUSHR, Opcodes.IAND, Opcodes.IOR,
+				Opcodes.IXOR, Opcodes.L2I, Opcodes.L2F, Opcodes.D2I, Opcodes.D2F, Opcodes.FCMPL, Opcodes.FCMPG);
+		effect(2, 2, Opcodes.LALOAD, Opcodes.DALOAD, Opcodes.LNEG, Opcodes.DNEG, Opcodes.L2D, Opcodes.D2L);
+		effect(3, 0, Opcodes.IASTORE, Opcodes.FASTORE, Opcodes.BASTORE, Opcodes.CASTORE, Opcodes.SASTORE);
+		effect(4, 0, Opcodes.LASTORE, Opcodes.DASTORE);
+		effect(1, 0, Opcodes.ISTORE, Opcodes.FSTORE, Opcodes.POP, Opcodes.MONITORENTER, Opcodes.MONITOREXIT,
+				Opcodes.IFEQ, Opcodes.IFNE, Opcodes.IFLT, Opcodes.IFGE, Opcodes.IFGT, Opcodes.IFLE, Opcodes.IFNULL,
+				Opcodes.IFNONNULL, Opcodes.IRETURN, Opcodes.FRETURN);
+		effect(2, 0, Opcodes.LSTORE, Opcodes.DSTORE, Opcodes.POP2, Opcodes.IF_ICMPEQ, Opcodes.IF_ICMPNE,
+				Opcodes.IF_ICMPLT, Opcodes.IF_ICMPGE, Opcodes.IF_ICMPGT, Opcodes.IF_ICMPLE, Opcodes.IF_ACMPEQ,
+				Opcodes.IF_ACMPNE, Opcodes.LRETURN, Opcodes.DRETURN);
+		effect(1, 1, Opcodes.INEG, Opcodes.FNEG, Opcodes.I2F, Opcodes.F2I, Opcodes.I2B, Opcodes.I2C, Opcodes.I2S,
+				Opcodes.ARRAYLENGTH, Opcodes.NEWARRAY, Opcodes.ANEWARRAY, Opcodes.INSTANCEOF);
+		effect(1, 2, Opcodes.I2L, Opcodes.I2D, Opcodes.F2L, Opcodes.F2D);
+		effect(4, 2, Opcodes.LADD, Opcodes.DADD, Opcodes.LSUB, Opcodes.DSUB, Opcodes.LMUL, Opcodes.DMUL, Opcodes.LDIV,
+				Opcodes.DDIV, Opcodes.LREM, Opcodes.DREM, Opcodes.LAND, Opcodes.LOR, Opcodes.LXOR);
+		effect(3, 2, Opcodes.LSHL, Opcodes.LSHR, Opcodes.LUSHR);
+		effect(4, 1, Opcodes.LCMP, Opcodes.DCMPL, Opcodes.DCMPG);
+	}
 
 	private final BytecodeMethod method;
 
@@ -39,23 +70,30 @@ final class ValueFlow {
 
 	private final List<Label[]> tryCatchBlocks = new ArrayList<>();
 
+	private final Map<Label, Integer> labelIndex = new HashMap<>();
+
+	// Where jumps and falls-through lead: the state at the start of each label that code jumps to.
+	private final Map<Label, State> entries = new HashMap<>();
+
+	private final ArrayDeque<Integer> work = new ArrayDeque<>();
+
+	private final BitSet queued = new BitSet();
+
 	private Value returned;
 
 	private final List<Object[]> fieldStores = new ArrayList<>();
 
 	private final Set<String> escaping = new HashSet<>();
 
-	// Where jumps and falls-through lead: the state at the start of each label, by label.
-	private final Map<Label, State> entries = new HashMap<>();
-
-	private final ArrayDeque<Integer> work = new ArrayDeque<>();
-
-	private final java.util.BitSet queued = new java.util.BitSet();
-
-	private final Map<Label, Integer> labelIndex = new HashMap<>();
-
 	ValueFlow(BytecodeMethod method) {
 		this.method = method;
+	}
+
+	private static void effect(int pops, int pushes, int... opcodes) {
+		for (int opcode : opcodes) {
+			POPS[opcode] = pops;
+			PUSHES[opcode] = pushes;
+		}
 	}
 
 	void label(Label label) {
@@ -118,43 +156,11 @@ final class ValueFlow {
 	 * Runs the pass and records its results on the method, its calls and its class.
 	 */
 	void run() {
-		Set<Label> targets = jumpTargets();
-		List<List<Label>> handlersByInstruction = handlersByInstruction();
-		State initial = new State(new ArrayList<>(), initialLocals());
-		int[] visits = new int[this.instructions.size() + 1];
-		this.work.add(-1);
-		Map<Integer, State> starts = new HashMap<>();
-		starts.put(-1, initial);
-		while (!this.work.isEmpty()) {
-			int start = this.work.poll();
-			if (start >= 0) {
-				this.queued.clear(start);
-			}
-			State state = (start < 0) ? starts.get(-1).copy() : this.entries.get(this.instructions.get(start).label).copy();
-			for (int i = start + 1; i < this.instructions.size(); i++) {
-				if (++visits[i] > MAX_VISITS_PER_INSTRUCTION) {
-					break;
-				}
-				Insn insn = this.instructions.get(i);
-				if (insn.opcode == LABEL) {
-					if (targets.contains(insn.label)) {
-						// Code meets here: join and go on from the joined state.
-						flowInto(insn.label, state);
-						break;
-					}
-					continue;
-				}
-				// The locals an exception handler starts with: those at the start of the block and
-				// after each store the protected code makes.
-				if (i == start + 1 || storesLocal(this.instructions.get(i - 1))) {
-					for (Label handler : handlersByInstruction.get(i)) {
-						flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals)));
-					}
-				}
-				if (!execute(insn, state)) {
-					break;
-				}
-			}
+		try {
+			flow();
+		}
+		catch (RuntimeException ex) {
+			knowNothing();
 		}
 		this.method.setReturned(this.returned);
 		BytecodeClass owner = this.method.getOwner();
@@ -164,19 +170,67 @@ final class ValueFlow {
 		owner.addEscaping(this.escaping);
 	}
 
-	private static boolean storesLocal(Insn insn) {
-		return insn.opcode >= Opcodes.ISTORE && insn.opcode <= Opcodes.ASTORE;
+	private void flow() {
+		Set<Label> targets = jumpTargets();
+		List<List<Label>> handlers = handlersByInstruction();
+		this.work.add(-1);
+		while (!this.work.isEmpty()) {
+			int start = this.work.poll();
+			State state = (start < 0) ? new State(new ArrayList<>(), initialLocals())
+					: this.entries.get(this.instructions.get(start).label).copy();
+			this.queued.clear(start + 1);
+			// The locals an exception handler starts with: those at the start of the block and after
+			// each store the protected code makes.
+			boolean handlersSeeLocals = true;
+			for (int i = start + 1; i < this.instructions.size(); i++) {
+				Insn insn = this.instructions.get(i);
+				if (insn.opcode == LABEL) {
+					if (targets.contains(insn.label)) {
+						// Code meets here: join, and go on from the joined state when it grew.
+						flowInto(insn.label, state);
+						break;
+					}
+					continue;
+				}
+				if (handlersSeeLocals) {
+					for (Label handler : handlers.get(i)) {
+						flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals)));
+					}
+				}
+				handlersSeeLocals = insn.opcode == Opcodes.ASTORE;
+				if (!execute(insn, state)) {
+					break;
+				}
+			}
+		}
+	}
+
+	// Bytecode the pass cannot follow: nothing is known, everything created escapes.
+	private void knowNothing() {
+		this.fieldStores.clear();
+		this.returned = Value.ANY;
+		for (Insn insn : this.instructions) {
+			if (insn.call != null) {
+				insn.call.setReceiver(Value.ANY);
+			}
+			else if (insn.opcode == Opcodes.NEW) {
+				this.escaping.add(insn.owner);
+			}
+			else if ((insn.opcode == Opcodes.PUTFIELD || insn.opcode == Opcodes.PUTSTATIC)
+					&& isReference(Type.getType(insn.descriptor))) {
+				this.fieldStores.add(new Object[] { insn.owner, insn.name, Value.ANY });
+			}
+		}
+		this.escaping.add(this.method.getOwner().getInternalName());
 	}
 
 	// The labels code jumps to (jumps, switches, exception handlers): only there do states meet.
 	private Set<Label> jumpTargets() {
 		Set<Label> targets = new HashSet<>();
 		for (Insn insn : this.instructions) {
-			if (insn.opcode != LABEL && insn.label != null) {
+			if (insn.opcode != LABEL) {
 				targets.add(insn.label);
-			}
-			if (insn.targets != null) {
-				targets.addAll(Arrays.asList(insn.targets));
+				targets.addAll(List.of(insn.targets));
 			}
 		}
 		for (Label[] block : this.tryCatchBlocks) {
@@ -189,23 +243,11 @@ final class ValueFlow {
 	private List<List<Label>> handlersByInstruction() {
 		List<List<Label>> result = new ArrayList<>(this.instructions.size());
 		for (int i = 0; i < this.instructions.size(); i++) {
-			result.add(List.of());
+			result.add(new ArrayList<>(0));
 		}
 		for (Label[] block : this.tryCatchBlocks) {
-			Integer from = this.labelIndex.get(block[0]);
-			Integer to = this.labelIndex.get(block[1]);
-			if (from == null || to == null) {
-				continue;
-			}
-			for (int i = from; i < to; i++) {
-				List<Label> handlers = result.get(i);
-				if (handlers.isEmpty()) {
-					handlers = new ArrayList<>(2);
-					result.set(i, handlers);
-				}
-				if (!handlers.contains(block[2])) {
-					handlers.add(block[2]);
-				}
+			for (int i = this.labelIndex.get(block[0]); i < this.labelIndex.get(block[1]); i++) {
+				result.get(i).add(block[2]);
 			}
 		}
 		return result;
@@ -213,36 +255,25 @@ final class ValueFlow {
 
 	// Joins a state into the start of a label; its block is visited (again) if that start grew.
 	private void flowInto(Label label, State state) {
-		Integer index = this.labelIndex.get(label);
-		if (index == null) {
-			return;
-		}
 		State before = this.entries.get(label);
-		if (before != null && before.equals(state)) {
-			return;
-		}
 		State joined = (before == null) ? state.copy() : join(before, state);
-		if (before == null || !joined.equals(before)) {
+		if (before == null || !joined.sameAs(before)) {
 			this.entries.put(label, joined);
-			if (!this.queued.get(index)) {
-				this.queued.set(index);
+			int index = this.labelIndex.get(label);
+			if (!this.queued.get(index + 1)) {
+				this.queued.set(index + 1);
 				this.work.add(index);
 			}
 		}
 	}
 
 	private State join(State first, State second) {
-		List<Value> stack;
-		if (first.stack.size() == second.stack.size()) {
-			stack = new ArrayList<>(first.stack.size());
-			for (int i = 0; i < first.stack.size(); i++) {
-				stack.add(union(first.stack.get(i), second.stack.get(i)));
-			}
+		if (first.stack.size() != second.stack.size()) {
+			throw new IllegalStateException("Stacks of different heights meet in " + this.method);
 		}
-		else {
-			// Unbalanced bytecode: keep the longer stack, forget its values.
-			int size = Math.max(first.stack.size(), second.stack.size());
-			stack = new ArrayList<>(java.util.Collections.nCopies(size, Value.ANY));
+		List<Value> stack = new ArrayList<>(first.stack.size());
+		for (int i = 0; i < first.stack.size(); i++) {
+			stack.add(union(first.stack.get(i), second.stack.get(i)));
 		}
 		Map<Integer, Value> locals = new HashMap<>(first.locals);
 		second.locals.forEach((slot, value) -> locals.merge(slot, value, this::union));
@@ -251,17 +282,12 @@ final class ValueFlow {
 
 	// A union that records as escaping the new instances lost when too many alternatives collapse.
 	private Value union(Value first, Value second) {
-		if (first == null || first.equals(second)) {
-			return second;
-		}
-		if (second == null) {
-			return first;
-		}
-		if (Value.exceedsAlternatives(first, second)) {
+		Value union = Value.union(first, second);
+		if (union == Value.TOP) {
 			escape(first);
 			escape(second);
 		}
-		return Value.union(first, second);
+		return union;
 	}
 
 	private Map<Integer, Value> initialLocals() {
@@ -271,85 +297,55 @@ final class ValueFlow {
 			initial.put(slot++, Value.thisOf(this.method.getOwner().getInternalName()));
 		}
 		for (Type parameter : Type.getArgumentTypes(this.method.getDescriptor())) {
-			if (isReference(parameter)) {
-				initial.put(slot, Value.ANY);
-			}
+			initial.put(slot, Value.ANY);
 			slot += parameter.getSize();
 		}
 		return initial;
 	}
 
-	// One instruction's effect on the stack; returns whether the next instruction can follow it.
+	// One instruction's effect on the state; returns whether the next instruction can follow it.
 	private boolean execute(Insn insn, State state) {
 		List<Value> stack = state.stack;
-		Map<Integer, Value> locals = state.locals;
-		int op = insn.opcode;
-		switch (op) {
+		switch (insn.opcode) {
 			case Opcodes.ACONST_NULL:
-				push(stack, Value.NULL);
+				stack.add(Value.NULL);
 				return true;
 			case Opcodes.ALOAD:
-				Value local = locals.get(insn.operand);
-				push(stack, (local != null) ? local : Value.NULL);
+				stack.add(state.locals.getOrDefault(insn.operand, Value.NULL));
 				return true;
 			case Opcodes.ASTORE:
-				locals.put(insn.operand, pop(stack));
-				return true;
-			case Opcodes.ISTORE:
-			case Opcodes.FSTORE:
-				pop(stack);
-				locals.remove(insn.operand);
-				return true;
-			case Opcodes.LSTORE:
-			case Opcodes.DSTORE:
-				pop(stack, 2);
-				locals.remove(insn.operand);
-				locals.remove(insn.operand + 1);
-				return true;
-			case Opcodes.AALOAD:
-				pop(stack, 2);
-				push(stack, Value.ANY);
+				state.locals.put(insn.operand, pop(stack));
 				return true;
 			case Opcodes.AASTORE:
 				escape(pop(stack));
 				pop(stack, 2);
 				return true;
 			case Opcodes.NEW:
-				push(stack, Value.newInstance(insn.owner));
+				stack.add(Value.newInstance(insn.owner));
 				return true;
 			case Opcodes.CHECKCAST:
-				push(stack, Value.cast(pop(stack), insn.owner));
+				stack.add(Value.cast(pop(stack), insn.owner));
+				return true;
+			case Opcodes.GETFIELD:
+				pop(stack);
+				push(stack, Type.getType(insn.descriptor), Value.field(insn.owner, insn.name, insn.descriptor));
 				return true;
 			case Opcodes.GETSTATIC:
-			case Opcodes.GETFIELD:
-				if (op == Opcodes.GETFIELD) {
-					pop(stack);
-				}
-				pushTyped(stack, Type.getType(insn.descriptor), Value.field(insn.owner, insn.name, insn.descriptor));
+				push(stack, Type.getType(insn.descriptor), Value.field(insn.owner, insn.name, insn.descriptor));
+				return true;
+			case Opcodes.PUTFIELD:
+				store(insn, stack);
+				pop(stack);
 				return true;
 			case Opcodes.PUTSTATIC:
-			case Opcodes.PUTFIELD:
-				Type fieldType = Type.getType(insn.descriptor);
-				Value stored = popTyped(stack, fieldType);
-				if (op == Opcodes.PUTFIELD) {
-					pop(stack);
-				}
-				if (isReference(fieldType)) {
-					escape(stored);
-					this.fieldStores.add(new Object[] { insn.owner, insn.name, stored });
-				}
+				store(insn, stack);
 				return true;
 			case Opcodes.INVOKEVIRTUAL:
 			case Opcodes.INVOKESPECIAL:
-			case Opcodes.INVOKESTATIC:
 			case Opcodes.INVOKEINTERFACE:
-				invoke(insn, stack);
-				return true;
+			case Opcodes.INVOKESTATIC:
 			case Opcodes.INVOKEDYNAMIC:
-				for (Type argument : reversed(Type.getArgumentTypes(insn.descriptor))) {
-					escape(popTyped(stack, argument));
-				}
-				pushTyped(stack, Type.getReturnType(insn.descriptor), Value.ANY);
+				invoke(insn, stack);
 				return true;
 			case Opcodes.ARETURN:
 				Value result = pop(stack);
@@ -359,21 +355,15 @@ final class ValueFlow {
 			case Opcodes.ATHROW:
 				escape(pop(stack));
 				return false;
+			case Opcodes.RETURN:
 			case Opcodes.IRETURN:
 			case Opcodes.LRETURN:
 			case Opcodes.FRETURN:
 			case Opcodes.DRETURN:
-			case Opcodes.RETURN:
-			case Opcodes.RET:
 				return false;
 			case Opcodes.GOTO:
 				flowInto(insn.label, state);
 				return false;
-			case Opcodes.JSR:
-				push(stack, Value.ANY);
-				flowInto(insn.label, state);
-				pop(stack);
-				return true;
 			case Opcodes.TABLESWITCH:
 				pop(stack);
 				flowInto(insn.label, state);
@@ -381,235 +371,99 @@ final class ValueFlow {
 					flowInto(target, state);
 				}
 				return false;
-			case Opcodes.IFNULL:
-			case Opcodes.IFNONNULL:
-				pop(stack);
-				flowInto(insn.label, state);
-				return true;
 			case Opcodes.LDC:
 				push(stack, Value.ANY, insn.operand);
 				return true;
 			case Opcodes.MULTIANEWARRAY:
 				pop(stack, insn.operand);
-				push(stack, Value.ANY);
+				stack.add(Value.ANY);
+				return true;
+			case Opcodes.DUP:
+			case Opcodes.DUP_X1:
+			case Opcodes.DUP_X2:
+			case Opcodes.DUP2:
+			case Opcodes.DUP2_X1:
+			case Opcodes.DUP2_X2:
+			case Opcodes.SWAP:
+				shuffle(insn.opcode, stack);
 				return true;
 			default:
-				if (op >= Opcodes.IFEQ && op <= Opcodes.IF_ACMPNE) {
-					pop(stack, (op <= Opcodes.IFLE) ? 1 : 2);
+				// Primitives, array elements, conditional jumps: only the stack's height matters.
+				pop(stack, POPS[insn.opcode]);
+				push(stack, Value.ANY, PUSHES[insn.opcode]);
+				if (insn.label != null) {
 					flowInto(insn.label, state);
-					return true;
 				}
-				return executeOther(op, stack);
+				return true;
+		}
+	}
+
+	private void store(Insn insn, List<Value> stack) {
+		Type type = Type.getType(insn.descriptor);
+		Value stored = pop(stack, type);
+		if (isReference(type)) {
+			escape(stored);
+			this.fieldStores.add(new Object[] { insn.owner, insn.name, stored });
 		}
 	}
 
 	private void invoke(Insn insn, List<Value> stack) {
 		Type[] arguments = Type.getArgumentTypes(insn.descriptor);
-		for (Type argument : reversed(arguments)) {
-			escape(popTyped(stack, argument));
+		for (int i = arguments.length - 1; i >= 0; i--) {
+			escape(pop(stack, arguments[i]));
 		}
-		if (insn.opcode != Opcodes.INVOKESTATIC) {
+		if (insn.opcode != Opcodes.INVOKESTATIC && insn.opcode != Opcodes.INVOKEDYNAMIC) {
 			Value receiver = pop(stack);
-			if (insn.call != null) {
-				insn.call.setReceiver(receiver);
-			}
+			insn.call.setReceiver(receiver);
 			if (receiver.mayBeThis()) {
 				this.method.setUsesThis();
 			}
 		}
-		Type returnType = Type.getReturnType(insn.descriptor);
-		pushTyped(stack, returnType, (insn.call != null) ? Value.resultOf(insn.call) : Value.ANY);
+		push(stack, Type.getReturnType(insn.descriptor), (insn.call != null) ? Value.resultOf(insn.call) : Value.ANY);
 	}
 
-	// Instructions that only move primitives or whole words: their effect on the stack's size,
-	// and the word shuffles of dup and swap.
-	private static boolean executeOther(int op, List<Value> stack) {
-		if (op >= Opcodes.DUP && op <= Opcodes.SWAP) {
-			shuffle(op, stack);
-			return true;
-		}
-		int[] effect = effectOf(op);
-		pop(stack, effect[0]);
-		push(stack, Value.ANY, effect[1]);
-		return true;
-	}
-
-	// Words popped and pushed by an instruction that neither loads nor stores references.
-	private static int[] effectOf(int op) {
-		if (op == Opcodes.NOP || op == Opcodes.IINC) {
-			return new int[] { 0, 0 };
-		}
-		if (op >= Opcodes.ICONST_M1 && op <= Opcodes.ICONST_5 || op == Opcodes.FCONST_0 || op == Opcodes.FCONST_1
-				|| op == Opcodes.FCONST_2 || op == Opcodes.BIPUSH || op == Opcodes.SIPUSH || op == Opcodes.ILOAD
-				|| op == Opcodes.FLOAD) {
-			return new int[] { 0, 1 };
-		}
-		if (op == Opcodes.LCONST_0 || op == Opcodes.LCONST_1 || op == Opcodes.DCONST_0 || op == Opcodes.DCONST_1
-				|| op == Opcodes.LLOAD || op == Opcodes.DLOAD) {
-			return new int[] { 0, 2 };
-		}
-		switch (op) {
-			case Opcodes.IALOAD:
-			case Opcodes.FALOAD:
-			case Opcodes.BALOAD:
-			case Opcodes.CALOAD:
-			case Opcodes.SALOAD:
-				return new int[] { 2, 1 };
-			case Opcodes.LALOAD:
-			case Opcodes.DALOAD:
-				return new int[] { 2, 2 };
-			case Opcodes.IASTORE:
-			case Opcodes.FASTORE:
-			case Opcodes.BASTORE:
-			case Opcodes.CASTORE:
-			case Opcodes.SASTORE:
-				return new int[] { 3, 0 };
-			case Opcodes.LASTORE:
-			case Opcodes.DASTORE:
-				return new int[] { 4, 0 };
-			case Opcodes.ISTORE:
-			case Opcodes.FSTORE:
-			case Opcodes.POP:
-			case Opcodes.MONITORENTER:
-			case Opcodes.MONITOREXIT:
-				return new int[] { 1, 0 };
-			case Opcodes.LSTORE:
-			case Opcodes.DSTORE:
-			case Opcodes.POP2:
-				return new int[] { 2, 0 };
-			case Opcodes.INEG:
-			case Opcodes.FNEG:
-			case Opcodes.I2F:
-			case Opcodes.F2I:
-			case Opcodes.I2B:
-			case Opcodes.I2C:
-			case Opcodes.I2S:
-			case Opcodes.ARRAYLENGTH:
-			case Opcodes.NEWARRAY:
-			case Opcodes.ANEWARRAY:
-			case Opcodes.INSTANCEOF:
-				return new int[] { 1, 1 };
-			case Opcodes.LNEG:
-			case Opcodes.DNEG:
-			case Opcodes.L2D:
-			case Opcodes.D2L:
-				return new int[] { 2, 2 };
-			case Opcodes.I2L:
-			case Opcodes.I2D:
-			case Opcodes.F2L:
-			case Opcodes.F2D:
-				return new int[] { 1, 2 };
-			case Opcodes.L2I:
-			case Opcodes.L2F:
-			case Opcodes.D2I:
-			case Opcodes.D2F:
-			case Opcodes.FCMPL:
-			case Opcodes.FCMPG:
-				return new int[] { 2, 1 };
-			case Opcodes.LCMP:
-			case Opcodes.DCMPL:
-			case Opcodes.DCMPG:
-				return new int[] { 4, 1 };
-			case Opcodes.LSHL:
-			case Opcodes.LSHR:
-			case Opcodes.LUSHR:
-				return new int[] { 3, 2 };
-			default:
-				break;
-		}
-		if (op >= Opcodes.IADD && op <= Opcodes.DREM || op >= Opcodes.IAND && op <= Opcodes.LXOR) {
-			// Binary arithmetic in groups of int, long(, float, double): an odd distance from the
-			// group's int opcode is a long or a double, two words per operand.
-			int base = (op >= Opcodes.IAND) ? Opcodes.IAND : Opcodes.IADD;
-			return ((op - base) % 2 == 1) ? new int[] { 4, 2 } : new int[] { 2, 1 };
-		}
-		if (op == Opcodes.ISHL || op == Opcodes.ISHR || op == Opcodes.IUSHR) {
-			return new int[] { 2, 1 };
-		}
-		return new int[] { 0, 0 };
-	}
-
+	// The word shuffles of dup and swap (w1 is the top word).
 	private static void shuffle(int op, List<Value> stack) {
-		int size = stack.size();
-		if (size < wordsUsedBy(op)) {
-			// Unbalanced bytecode: keep the stack's size right, forget the values.
-			int missing = wordsUsedBy(op) - size;
-			for (int i = 0; i < missing; i++) {
-				stack.add(0, Value.ANY);
-			}
-			size = stack.size();
-		}
-		Value w1 = stack.get(size - 1);
+		int top = stack.size() - 1;
+		Value w1 = stack.get(top);
 		switch (op) {
 			case Opcodes.DUP:
 				stack.add(w1);
 				break;
 			case Opcodes.DUP_X1:
-				stack.add(size - 2, w1);
+				stack.add(top - 1, w1);
 				break;
 			case Opcodes.DUP_X2:
-				stack.add(size - 3, w1);
+				stack.add(top - 2, w1);
 				break;
 			case Opcodes.DUP2:
-				stack.add(stack.get(size - 2));
-				stack.add(w1);
+				stack.addAll(List.of(stack.get(top - 1), w1));
 				break;
 			case Opcodes.DUP2_X1:
-				stack.add(size - 3, stack.get(size - 2));
-				stack.add(size - 2, w1);
+				stack.addAll(top - 2, List.of(stack.get(top - 1), w1));
 				break;
 			case Opcodes.DUP2_X2:
-				stack.add(size - 4, stack.get(size - 2));
-				stack.add(size - 3, w1);
+				stack.addAll(top - 3, List.of(stack.get(top - 1), w1));
 				break;
 			default:
-				stack.set(size - 1, stack.get(size - 2));
-				stack.set(size - 2, w1);
+				stack.set(top, stack.get(top - 1));
+				stack.set(top - 1, w1);
 				break;
-		}
-	}
-
-	private static int wordsUsedBy(int op) {
-		switch (op) {
-			case Opcodes.DUP:
-				return 1;
-			case Opcodes.DUP_X1:
-			case Opcodes.DUP2:
-			case Opcodes.SWAP:
-				return 2;
-			case Opcodes.DUP_X2:
-			case Opcodes.DUP2_X1:
-				return 3;
-			default:
-				return 4;
 		}
 	}
 
 	// The value leaves the method (argument, field, array, result, exception): an anonymous or
 	// local class among its new instances may now be anywhere.
 	private void escape(Value value) {
-		switch (value.kind) {
-			case NEW:
-			case THIS:
-				this.escaping.add(value.type);
-				break;
-			case CAST:
-				escape(value.parts[0]);
-				break;
-			case UNION:
-				for (Value part : value.parts) {
-					escape(part);
-				}
-				break;
-			default:
-				break;
+		if (value.kind() == Value.Kind.NEW || value.kind() == Value.Kind.THIS) {
+			this.escaping.add(value.type());
+		}
+		for (Value part : value.parts()) {
+			escape(part);
 		}
 	}
 
-	private static void pushTyped(List<Value> stack, Type type, Value reference) {
-		if (type.getSort() == Type.VOID) {
-			return;
-		}
+	private static void push(List<Value> stack, Type type, Value reference) {
 		if (isReference(type)) {
 			stack.add(reference);
 		}
@@ -618,7 +472,13 @@ final class ValueFlow {
 		}
 	}
 
-	private static Value popTyped(List<Value> stack, Type type) {
+	private static void push(List<Value> stack, Value value, int words) {
+		for (int i = 0; i < words; i++) {
+			stack.add(value);
+		}
+	}
+
+	private static Value pop(List<Value> stack, Type type) {
 		if (isReference(type)) {
 			return pop(stack);
 		}
@@ -626,18 +486,8 @@ final class ValueFlow {
 		return Value.ANY;
 	}
 
-	private static void push(List<Value> stack, Value value) {
-		stack.add(value);
-	}
-
-	private static void push(List<Value> stack, Value value, int words) {
-		for (int i = 0; i < words; i++) {
-			stack.add(value);
-		}
-	}
-
 	private static Value pop(List<Value> stack) {
-		return stack.isEmpty() ? Value.ANY : stack.remove(stack.size() - 1);
+		return stack.remove(stack.size() - 1);
 	}
 
 	private static void pop(List<Value> stack, int words) {
@@ -647,15 +497,7 @@ final class ValueFlow {
 	}
 
 	private static boolean isReference(Type type) {
-		return type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
-	}
-
-	private static Type[] reversed(Type[] types) {
-		Type[] result = new Type[types.length];
-		for (int i = 0; i < types.length; i++) {
-			result[i] = types[types.length - 1 - i];
-		}
-		return result;
+		return type.getSort() >= Type.ARRAY;
 	}
 
 	private static final class State {
@@ -673,15 +515,8 @@ final class ValueFlow {
 			return new State(new ArrayList<>(this.stack), new HashMap<>(this.locals));
 		}
 
-		@Override
-		public boolean equals(Object other) {
-			return other instanceof State && ((State) other).stack.equals(this.stack)
-					&& ((State) other).locals.equals(this.locals);
-		}
-
-		@Override
-		public int hashCode() {
-			return this.stack.hashCode() * 31 + this.locals.hashCode();
+		boolean sameAs(State other) {
+			return other.stack.equals(this.stack) && other.locals.equals(this.locals);
 		}
 
 	}
@@ -692,7 +527,7 @@ final class ValueFlow {
 
 		final Label label;
 
-		Label[] targets;
+		Label[] targets = new Label[0];
 
 		int operand;
 

@@ -23,7 +23,7 @@ class ValueFlowTest {
 		List<CallSite> appends = calls("words", "append").stream()
 			.filter((call) -> !call.getDescriptor().equals("(Ljava/lang/CharSequence;)Ljava/lang/StringBuilder;"))
 			.toList();
-		assertThat(appends).hasSize(14)
+		assertThat(appends).hasSize(18)
 			.allSatisfy((call) -> assertThat(call.getReceiver()).hasToString("new java/lang/StringBuilder"));
 		assertThat(calls("dups", "append")).singleElement()
 			.satisfies((call) -> assertThat(call.getReceiver()).hasToString("new java/lang/StringBuilder"));
@@ -103,6 +103,79 @@ class ValueFlowTest {
 			.hasToString("{java/util/LinkedList;}");
 		assertThat(hierarchy.receiverTypes(calls("joined", "hashCode").get(0), null))
 			.hasToString("{java/util/ArrayList;java/util/LinkedList;}");
+	}
+
+	@Test
+	void aValueAssignedTwiceInOneExpressionIsStoredInBothFields() {
+		assertThat(this.parsed.getFieldStores()).extracting((store) -> store[1] + "=" + store[2])
+			.contains("first=new java/util/ArrayList", "second=new java/util/ArrayList");
+	}
+
+	@Test
+	void everyCaseOfASwitchReachesTheCodeAfterIt() {
+		assertThat(calls("switched", "hashCode")).singleElement()
+			.satisfies((call) -> assertThat(call.getReceiver().toString()).contains("new java/util/ArrayList",
+					"new java/util/LinkedList", "new java/util/HashSet"));
+	}
+
+	@Test
+	void anExceptionHandlerSeesTheLocalsOfTheCodeItCovers() {
+		assertThat(calls("caught", "hashCode")).singleElement()
+			.satisfies((call) -> assertThat(call.getReceiver().toString()).contains("new java/util/ArrayList",
+					"new java/util/LinkedList"));
+	}
+
+	@Test
+	void returnsThrowsAndJumpsEndTheFlowWhereTheyAre() {
+		assertThat(calls("afterReturn", "hashCode").get(1).getReceiver()).hasToString("new java/util/ArrayList");
+		assertThat(calls("afterThrow", "hashCode")).singleElement()
+			.satisfies((call) -> assertThat(call.getReceiver()).hasToString("new java/util/ArrayList"));
+		assertThat(calls("ifElse", "hashCode")).singleElement()
+			.satisfies((call) -> assertThat(call.getReceiver().toString()).contains("new java/util/LinkedList",
+					"new java/util/HashSet").doesNotContain("ArrayList"));
+	}
+
+	@Test
+	void aLambdaRunOnTheSpotRunsForTheObjectThatCreatedIt() {
+		List<CallSite> functions = method("forEachOwn").getCalls().stream()
+			.filter((call) -> !call.getName().equals("forEach"))
+			.toList();
+		assertThat(functions).hasSize(2);
+		assertThat(functions.get(0).getName()).startsWith("lambda$forEachOwn");
+		assertThat(functions.get(0).getReceiver().mayBeThis()).isTrue();
+		assertThat(functions.get(1).getName()).isEqualTo("staticSeen");
+		assertThat(functions.get(1).getReceiver()).isSameAs(Value.ANY);
+		assertThat(method("forEachOwn").usesThis()).isTrue();
+	}
+
+	@Test
+	void everyWordShuffleMovesTheValuesTheWayTheJvmDoes() {
+		BytecodeClass shuffles = ClassFileParser.parse(GeneratedShuffles.classFile());
+		assertThat(receivers(shuffles, "dup")).containsExactly("A", "A");
+		assertThat(receivers(shuffles, "dupX1")).containsExactly("B", "A", "B");
+		assertThat(receivers(shuffles, "dupX2")).containsExactly("C", "B", "A", "C");
+		assertThat(receivers(shuffles, "dup2")).containsExactly("B", "A", "B", "A");
+		assertThat(receivers(shuffles, "dup2X1")).containsExactly("C", "B", "A", "C", "B");
+		assertThat(receivers(shuffles, "dup2X2")).containsExactly("D", "C", "B", "A", "D", "C");
+		assertThat(receivers(shuffles, "swap")).containsExactly("A", "B");
+	}
+
+	@Test
+	void bytecodeThePassCannotFollowLeavesEverythingUnknown() {
+		BytecodeClass shuffles = ClassFileParser.parse(GeneratedShuffles.classFile());
+		BytecodeMethod broken = shuffles.getMethod("broken", "()Ljava/lang/Object;");
+		assertThat(broken.getCalls()).singleElement()
+			.satisfies((call) -> assertThat(call.getReceiver()).isSameAs(Value.ANY));
+		assertThat(broken.getReturned()).isSameAs(Value.ANY);
+		assertThat(shuffles.getFieldStores()).extracting((store) -> store[1] + "=" + store[2])
+			.containsExactly("kept=any");
+		assertThat(shuffles.getEscaping()).contains("A", GeneratedShuffles.NAME);
+	}
+
+	private static List<String> receivers(BytecodeClass type, String method) {
+		return type.getMethod(method, "()V").getCalls().stream()
+			.map((call) -> call.getReceiver().type())
+			.toList();
 	}
 
 	private BytecodeMethod method(String name) {
