@@ -159,8 +159,9 @@ public final class BlockingCallCatalogue {
 
 	/**
 	 * A catalogue in which the objects these methods return live in memory: a blocking call of the
-	 * catalogue made on such an object (directly on the result, or on a field or variable that only
-	 * ever holds such results) does not block. For a library whose own objects implement blocking
+	 * catalogue made on such an object (directly on the result, on a field or variable that only
+	 * ever holds such results, or on the result of an analysed method that only ever returns them)
+	 * does not block. For a library whose own objects implement blocking
 	 * JDK types, e.g. result sets a JDBC driver builds from rows it already holds.
 	 * @param methods the methods whose results live in memory, with their reasons
 	 * @return a new catalogue
@@ -450,7 +451,10 @@ public final class BlockingCallCatalogue {
 			.withInMemoryResults(described("Connector/J builds these result sets from rows it holds in memory "
 					+ "(metadata, generated keys, parameter bindings, output parameters): their next() and close() "
 					+ "never read from the server; server results come from createFromProtocolEntity",
-					"com.mysql.cj.jdbc.result.ResultSetFactory", "createFromResultsetRows"));
+					"com.mysql.cj.jdbc.result.ResultSetFactory", "createFromResultsetRows"))
+			.withInMemoryResults(described("H2 reads its help table from help.csv, which it holds in a byte array: "
+					+ "getTable() itself reads the class path resource, the rows it returns are in memory",
+					"org.h2.command.dml.Help", "getTable"));
 	}
 
 }

@@ -160,6 +160,7 @@ class BlockingCallCatalogueTest {
 				"createFromResultsetRows")).isTrue();
 		assertThat(catalogue.returnsInMemory(Set.of("com.mysql.cj.jdbc.result.ResultSetFactory", "java.lang.Object"),
 				"createFromProtocolEntity")).isFalse();
+		assertThat(catalogue.returnsInMemory(Set.of("org.h2.command.dml.Help", "java.lang.Object"), "getTable")).isTrue();
 	}
 
 	@Test

@@ -138,6 +138,26 @@ class ReceiverDispatchTest {
 			.noneMatch((violation) -> violation.contains(".readSnapshot("));
 	}
 
+	@Test
+	void resultsOfMethodsThatOnlyReturnInMemoryResultsDoNotBlockEither() {
+		ArchRule inMemory = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized()
+			.withCatalogue(BlockingCallCatalogue.defaults()
+				.withInMemoryResults(BlockingCall.of(Streams.class, "snapshot").because("rows copied into memory")));
+		assertThat(violations(RULE, importClasses(Streams.class))).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Streams.readCopy()>")
+			.contains(location(Streams.class, "// copy rows")));
+		List<String> violations = violations(inMemory, importClasses(Streams.class));
+		assertThat(violations).noneMatch((violation) -> violation.contains(".readCopy()")
+				|| violation.contains(".readCopyOfCopyOfCopy()"));
+		// Four steps away is beyond the search; a method that may return something else is no producer.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Streams.readFourthCopy()>")
+			.contains(location(Streams.class, "// fourth copy rows")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Streams.readCopyOrGiven(")
+			.contains(location(Streams.class, "// copy or given rows")));
+	}
+
 	private static List<String> assembly() {
 		return violations(RULE, importClasses(Assembly.class, Component.class, FileComponent.class,
 				QuietComponent.class));

@@ -30,6 +30,9 @@ public final class TypeHierarchy {
 	// A value in a cycle solved this many times without settling is taken as anything.
 	private static final int MAX_ROUNDS = 4;
 
+	// How many analysed methods returning another's result are followed to a producer of results.
+	private static final int MAX_PRODUCER_DEPTH = 3;
+
 	private final Map<String, BytecodeClass> analysed;
 
 	private final ClassFileLocator locator;
@@ -217,8 +220,10 @@ public final class TypeHierarchy {
 	}
 
 	/**
-	 * Whether the object a call is made on is always the direct result of certain calls: held in a
-	 * local variable, a field, or cast, but never anything else (except {@code null}).
+	 * Whether the object a call is made on is always the result of certain calls: held in a local
+	 * variable, a field, or cast, but never anything else (except {@code null}). A call to analysed
+	 * methods that only ever return such results (a factory method of the library wrapping one of
+	 * these calls) counts too, up to {@value #MAX_PRODUCER_DEPTH} steps away.
 	 * @param call the call
 	 * @param producers the calls whose results count
 	 * @return whether every value the receiver may be is such a result
@@ -230,7 +235,8 @@ public final class TypeHierarchy {
 	private boolean isResultOf(Value value, java.util.function.Predicate<CallSite> producers, int depth) {
 		switch (value.kind()) {
 			case RESULT:
-				return producers.test(value.call());
+				return producers.test(value.call())
+						|| (depth < MAX_PRODUCER_DEPTH && returnsOnly(value.call(), producers, depth + 1));
 			case CAST:
 				return isResultOf(value.parts().get(0), producers, depth);
 			case UNION:
@@ -250,6 +256,18 @@ public final class TypeHierarchy {
 			default:
 				return false;
 		}
+	}
+
+	// Whether every analysed method a call may run returns only results of the producers.
+	private boolean returnsOnly(CallSite call, java.util.function.Predicate<CallSite> producers, int depth) {
+		List<Target> targets = targets(call, null);
+		for (Target target : targets) {
+			Value returned = target.method().getReturned();
+			if (returned == null || !isResultOf(returned, producers, depth)) {
+				return false;
+			}
+		}
+		return !targets.isEmpty();
 	}
 
 	private List<Target> virtualTargets(CallSite call, BytecodeClass owner, TypeSet receiver) {
