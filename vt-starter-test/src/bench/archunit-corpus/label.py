@@ -12,15 +12,18 @@ of the rule before issue 23 are kept in before/ (from commit 08e0e5d):
 
 Every finding gets one label, from the first rule of rules.py whose pattern matches its short form
 (see short()). A rule may say IMPOSSIBLE (the chain cannot happen, or its last call does not block):
-the finding is then WRONG-CHAIN when the same place has a TRUE finding (before or after), named in
-the reason, and FALSE otherwise. The labels:
+the finding is then WRONG-CHAIN when the same monitor (site(): the method with its parameters, block or
+whole method, whatever the rule) has a TRUE finding (before or after), named in the reason, and FALSE
+otherwise. A rule may also say WRONG-CHAIN itself, naming in its reason a blocking chain of the method
+that the rule does not report. The labels:
   TRUE         the chain shown can happen at run time and its last call can block;
   WRONG-CHAIN  the chain cannot happen or its last call cannot block, but the monitor's method does
                block through another chain (the reason names it);
   FALSE        neither: the method holding the monitor does not block there.
 Precision per chain = TRUE / findings; per method = (TRUE + WRONG-CHAIN) / findings. Recall: of the
-places (rule, method holding the monitor, block or method) that really block before (TRUE or
-WRONG-CHAIN), the share reported after by a TRUE finding.
+monitors (site()) the rule before reported with a TRUE finding, the share reported after by a TRUE
+finding. Monitors that block only through a chain neither rule shows (WRONG-CHAIN, no TRUE finding)
+are printed apart: both rules miss them.
 """
 import os
 import re
@@ -53,9 +56,15 @@ def short(key):
     return "%s %s%s :: %s" % (key.split()[0], _short_name(holder.group(2)), "{blk}" if block else "", chain)
 
 
-def place(key):
-    """The place a finding is about: rule, the method holding the monitor, block or whole method."""
-    return short(key).split(" :: ")[0]
+def site(key):
+    """The monitor a finding is about, whatever the rule: the method holding it with its parameters (so
+    that overloads stay apart), block or whole method."""
+    holder = re.match(r"(\w+) (?:Method|Constructor|Static Initializer) <([^>]*)>", key)
+    block = " holds the monitor of the synchronized block" in key
+    name = holder.group(2)
+    for prefix in PREFIXES:
+        name = name.replace(prefix, "")
+    return name + ("{blk}" if block else "")
 
 
 def rule_for(library, key):
@@ -66,7 +75,8 @@ def rule_for(library, key):
     return None, None
 
 
-# Per library, the TRUE findings of each place, from every set labelled (see main()).
+# Per library, the TRUE findings of each site (whatever their rule: a WAIT finding that blocks makes
+# a BLOCKING finding of the same monitor WRONG-CHAIN), from every set labelled (see main()).
 TRUE_BY_PLACE = {}
 
 
@@ -74,7 +84,7 @@ def label(library, key):
     verdict, reason = rule_for(library, key)
     if verdict != "IMPOSSIBLE":
         return verdict, reason
-    real = sorted(TRUE_BY_PLACE.get(library, {}).get(place(key), []), key=len)
+    real = sorted(TRUE_BY_PLACE.get(library, {}).get(site(key), []), key=len)
     if real:
         return "WRONG-CHAIN", reason + "; the method blocks through " + real[0].split(" :: ", 1)[1]
     return "FALSE", reason + "; no other chain of the method is known to block"
@@ -93,13 +103,14 @@ def figures(library, keys):
     missing = [short(key) for key, (verdict, _) in zip(keys, labels) if verdict is None]
     chain = sum(1 for verdict, _ in labels if verdict == "TRUE")
     method = sum(1 for verdict, _ in labels if verdict in ("TRUE", "WRONG-CHAIN"))
-    blocking = {place(k) for k, (v, _) in zip(keys, labels) if v in ("TRUE", "WRONG-CHAIN")}
-    truly = {place(k) for k, (v, _) in zip(keys, labels) if v == "TRUE"}
+    blocking = {site(k) for k, (v, _) in zip(keys, labels) if v in ("TRUE", "WRONG-CHAIN")}
+    truly = {site(k) for k, (v, _) in zip(keys, labels) if v == "TRUE"}
     return len(keys), chain, method, blocking, truly, missing
 
 
 def percent(part, whole):
-    return "%.0f%%" % (100.0 * part / whole) if whole else "n/a"
+    # One decimal: 94.6% must not read as the 95% goal.
+    return "%.1f%%" % (100.0 * part / whole) if whole else "n/a"
 
 
 def write(path, library, keys):
@@ -120,14 +131,14 @@ def main(before_dir, after_dir, resources):
         places = TRUE_BY_PLACE.setdefault(library, {})
         for key in load(before_dir, library) + load(after_dir, library):
             if rule_for(library, key)[0] == "TRUE":
-                places.setdefault(place(key), set()).add(short(key))
+                places.setdefault(site(key), set()).add(short(key))
     for library in LIBRARIES:
         before = load(before_dir, library)
         after = load(after_dir, library)
         b = figures(library, before)
         a = figures(library, after)
         unlabelled += [(library, m) for m in b[5] + a[5]]
-        recall = len(b[3] & a[4]) / len(b[3]) if b[3] else None
+        recall = len(b[4] & a[4]) / len(b[4]) if b[4] else None
         rows.append((library, b, a, recall))
         if resources:
             write(os.path.join(before_dir, library + ".txt"), library, before)
@@ -150,10 +161,15 @@ def main(before_dir, after_dir, resources):
         totals[0], percent(totals[1], totals[0]), totals[1], percent(totals[2], totals[0]), totals[2], totals[3],
         percent(totals[4], totals[3]), totals[4], percent(totals[5], totals[3]), totals[5]))
     for library, b, a, recall in rows:
-        lost = sorted(b[3] - a[4])
+        lost = sorted(b[4] - a[4])
         if lost:
-            print("%s: places that block before and have no TRUE finding after:" % library)
+            print("%s: monitors with a TRUE finding before and none after:" % library)
             for p in lost:
+                print("  " + p)
+        unshown = sorted((b[3] | a[3]) - b[4] - a[4])
+        if unshown:
+            print("%s: monitors that block (WRONG-CHAIN) with no TRUE finding before or after:" % library)
+            for p in unshown:
                 print("  " + p)
 
 
