@@ -1,5 +1,7 @@
 package io.github.vtstarter.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,18 +38,27 @@ public final class PinningRulesSpeed {
 		System.out.printf(Locale.ROOT, "Java %s, %d processors%n", System.getProperty("java.version"),
 				Runtime.getRuntime().availableProcessors());
 		jars.forEach((jar) -> System.out.println("  " + jar.asURI()));
+		// Wall time and this thread's CPU time: on a machine shared with other builds the CPU time is the
+		// steadier figure, and the import and the rules both run on this thread.
+		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		for (int run = 1; run <= RUNS; run++) {
 			long start = System.nanoTime();
+			long startCpu = threads.getCurrentThreadCpuTime();
 			JavaClasses classes = new ClassFileImporter().importLocations(jars);
 			long imported = System.nanoTime();
+			long importedCpu = threads.getCurrentThreadCpuTime();
 			EvaluationResult blocking = VirtualThreadRules.NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED.evaluate(classes);
 			long blockingDone = System.nanoTime();
+			long blockingCpu = threads.getCurrentThreadCpuTime();
 			EvaluationResult wait = VirtualThreadRules.NO_OBJECT_WAIT_WHILE_SYNCHRONIZED.evaluate(classes);
 			long waitDone = System.nanoTime();
 			System.out.printf(Locale.ROOT,
-					"run %d: %d classes; ArchUnit import %d ms; NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED %d ms "
-							+ "(%d violations); NO_OBJECT_WAIT_WHILE_SYNCHRONIZED %d ms (%d violations)%n",
-					run, classes.size(), millis(start, imported), millis(imported, blockingDone),
+					"run %d: %d classes; ArchUnit import %d ms (CPU %d ms); NO_BLOCKING_CALLS_WHILE_SYNCHRONIZED %d ms "
+							+ "(CPU %d ms, %.2fx the import's CPU; %d violations); NO_OBJECT_WAIT_WHILE_SYNCHRONIZED %d ms "
+							+ "(%d violations)%n",
+					run, classes.size(), millis(start, imported), millis(startCpu, importedCpu),
+					millis(imported, blockingDone), millis(importedCpu, blockingCpu),
+					(double) (blockingCpu - importedCpu) / (importedCpu - startCpu),
 					blocking.getFailureReport().getDetails().size(), millis(blockingDone, waitDone),
 					wait.getFailureReport().getDetails().size());
 			if (run == RUNS) {

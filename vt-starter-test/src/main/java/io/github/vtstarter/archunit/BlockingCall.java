@@ -20,7 +20,13 @@ public final class BlockingCall {
 
 	private final String methodNamePattern;
 
+	private final String reason;
+
 	private BlockingCall(String typeName, String methodNamePattern) {
+		this(typeName, methodNamePattern, "");
+	}
+
+	private BlockingCall(String typeName, String methodNamePattern, String reason) {
 		if (typeName == null || typeName.isBlank() || typeName.indexOf('/') >= 0) {
 			throw new IllegalArgumentException("A binary type name such as java.io.InputStream is required, not '" + typeName + "'");
 		}
@@ -29,6 +35,7 @@ public final class BlockingCall {
 		}
 		this.typeName = typeName;
 		this.methodNamePattern = methodNamePattern;
+		this.reason = reason;
 	}
 
 	/**
@@ -65,6 +72,27 @@ public final class BlockingCall {
 	 */
 	public String getMethodNamePattern() {
 		return this.methodNamePattern;
+	}
+
+	/**
+	 * The same entry with the reason it is in a catalogue: the kind of blocking of a blocking entry
+	 * ({@code "socket"}, {@code "database round trip"}), why an exemption does not block.
+	 * @param reason the reason, for people reading the catalogue
+	 * @return a new entry, equal to this one
+	 */
+	public BlockingCall because(String reason) {
+		if (reason == null || reason.isBlank()) {
+			throw new IllegalArgumentException("A reason is required for " + this);
+		}
+		return new BlockingCall(this.typeName, this.methodNamePattern, reason);
+	}
+
+	/**
+	 * Why the entry is in its catalogue; not part of the entry's identity.
+	 * @return the reason, empty if none was given
+	 */
+	public String getReason() {
+		return this.reason;
 	}
 
 	boolean matchesMethodName(String methodName) {

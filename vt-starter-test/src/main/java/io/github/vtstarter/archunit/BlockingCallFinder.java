@@ -2,15 +2,15 @@ package io.github.vtstarter.archunit;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.github.vtstarter.archunit.bytecode.BytecodeClass;
 import io.github.vtstarter.archunit.bytecode.BytecodeMethod;
 import io.github.vtstarter.archunit.bytecode.CallSite;
 import io.github.vtstarter.archunit.bytecode.TypeHierarchy;
+import io.github.vtstarter.archunit.bytecode.TypeSet;
 
 /**
  * Finds, for a call made while a monitor is held, the shortest chain of calls through the
@@ -36,7 +36,8 @@ final class BlockingCallFinder {
 	private static final java.util.Set<String> IN_MEMORY_DECORATORS = java.util.Set.of("java/io/ObjectInputStream",
 			"java/io/ObjectOutputStream", "java/io/DataInputStream", "java/io/DataOutputStream",
 			"java/io/BufferedInputStream", "java/io/BufferedOutputStream", "java/io/InputStreamReader",
-			"java/io/OutputStreamWriter", "java/io/BufferedReader", "java/io/BufferedWriter", "java/io/PrintWriter",
+			"java/io/OutputStreamWriter", "java/io/BufferedReader", "java/io/BufferedWriter", "java/io/LineNumberReader", "java/io/PushbackReader",
+			"java/io/PushbackInputStream", "java/io/PrintWriter",
 			"java/io/PrintStream", "java/util/zip/GZIPInputStream", "java/util/zip/GZIPOutputStream",
 			"java/util/zip/InflaterInputStream", "java/util/zip/DeflaterOutputStream");
 
@@ -48,9 +49,11 @@ final class BlockingCallFinder {
 
 	private final Map<String, BlockingCall> blockingByOwnerAndName = new HashMap<>();
 
-	private final Map<String, List<BytecodeMethod>> targetsByCall = new HashMap<>();
+	private final Map<String, Boolean> exemptCalls = new HashMap<>();
 
-	private final Map<BytecodeMethod, BlockingCallChain[]> chainsByMethod = new HashMap<>();
+	// Per method and, for methods whose calls depend on their receiver, per receiver: the shortest
+	// chain for each number of calls left.
+	private final Map<BytecodeMethod, Map<String, BlockingCallChain[]>> chainsByMethod = new HashMap<>();
 
 	private final int maxDepth;
 
@@ -66,23 +69,20 @@ final class BlockingCallFinder {
 	 * @return the chain or {@code null} if the call cannot block within the maximum depth
 	 */
 	BlockingCallChain find(CallSite call) {
-		return find(call, this.maxDepth);
+		return find(call, null, this.maxDepth);
 	}
 
 	/**
-	 * The analysed methods a call may run.
+	 * The analysed methods a call may run, whatever object its caller runs for.
 	 * @param call the call
 	 * @return the methods with code the call resolves to
 	 */
 	List<BytecodeMethod> targetsOf(CallSite call) {
-		String key = (call.isVirtual() ? "v " : "s ") + call.getOwnerInternalName() + "." + call.getName()
-				+ call.getDescriptor();
-		List<BytecodeMethod> targets = this.targetsByCall.get(key);
-		if (targets == null) {
-			targets = resolve(call);
-			this.targetsByCall.put(key, targets);
+		List<BytecodeMethod> result = new ArrayList<>();
+		for (TypeHierarchy.Target target : this.hierarchy.targets(call, null)) {
+			result.add(target.method());
 		}
-		return targets;
+		return result;
 	}
 
 	BlockingCall blockingEntryOf(CallSite call) {
@@ -105,7 +105,48 @@ final class BlockingCallFinder {
 		return entry;
 	}
 
-	private BlockingCallChain find(CallSite call, int callsLeft) {
+	// The catalogue matches a call by its declared owner. The objects it can be made on may say
+	// more: when every class they may have is exempt (an in-memory stream created in view, a
+	// library's own in-memory implementation), or they are always results the catalogue knows to
+	// live in memory, the call does not block.
+	private boolean exemptForEveryReceiver(CallSite call, TypeSet self) {
+		if (this.catalogue.hasInMemoryResults() && this.hierarchy.receiverIsResultOf(call,
+				(producer) -> this.catalogue.returnsInMemory(this.hierarchy.supertypesOf(producer.getOwnerInternalName()),
+						producer.getName()))) {
+			return true;
+		}
+		TypeSet receivers = this.hierarchy.receiverTypes(call, self);
+		if (receivers == null || receivers.isEmpty()) {
+			return false;
+		}
+		for (String type : receivers.getExact()) {
+			if (this.catalogue.find(this.hierarchy.supertypesOf(type), call.getName()) != null) {
+				return false;
+			}
+		}
+		for (List<String> bounds : receivers.getCones()) {
+			Set<String> supertypes = new HashSet<>();
+			for (String bound : bounds) {
+				supertypes.addAll(this.hierarchy.supertypesOf(bound));
+			}
+			if (this.catalogue.find(supertypes, call.getName()) != null) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	// An exempt call does not block, and the analysis does not look into what it runs either: a
+	// library's non-blocking channel reads the JDK channel underneath in non-blocking mode.
+	private boolean isExempt(CallSite call) {
+		if (call.getOwnerInternalName().startsWith("[") || !this.catalogue.hasExemptions()) {
+			return false;
+		}
+		return this.exemptCalls.computeIfAbsent(call.getOwnerInternalName() + "." + call.getName(),
+				(key) -> this.catalogue.isExempt(this.hierarchy.supertypesOf(call.getOwnerInternalName()), call.getName()));
+	}
+
+	private BlockingCallChain find(CallSite call, TypeSet self, int callsLeft) {
 		if (call.isGuardedByLevelCheck()) {
 			// Diagnostic output behind "if (log.isDebugEnabled())": off unless someone debugs.
 			return null;
@@ -118,31 +159,42 @@ final class BlockingCallFinder {
 			return null;
 		}
 		if (entry != null) {
-			return new BlockingCallChain(call, null, entry);
+			return exemptForEveryReceiver(call, self) ? null : new BlockingCallChain(call, null, entry);
 		}
-		if (callsLeft <= 1) {
+		if (callsLeft <= 1 || isExempt(call)) {
 			return null;
 		}
 		BlockingCallChain shortest = null;
-		for (BytecodeMethod target : targetsOf(call)) {
-			BlockingCallChain chain = findIn(target, callsLeft - 1);
-			if (chain != null && (shortest == null || chain.length() + 1 < shortest.length())) {
+		boolean ownHierarchy = false;
+		for (TypeHierarchy.Target target : this.hierarchy.targets(call, self)) {
+			BlockingCallChain chain = findIn(target.method(), target.receiver(), callsLeft - 1);
+			if (chain == null) {
+				continue;
+			}
+			// Of equally short chains, one through the caller's own class hierarchy: an object most
+			// often hands itself to the helpers that call back into it (a registry and its bindings).
+			boolean own = this.hierarchy.related(target.method().getOwner(), call.getCaller().getOwner());
+			if (shortest == null || chain.length() + 1 < shortest.length()
+					|| (chain.length() + 1 == shortest.length() && own && !ownHierarchy)) {
 				shortest = chain.prependedWith(call);
+				ownHierarchy = own;
 			}
 		}
 		return shortest;
 	}
 
-	private BlockingCallChain findIn(BytecodeMethod method, int callsLeft) {
-		BlockingCallChain[] memo = this.chainsByMethod.computeIfAbsent(method,
-				(key) -> new BlockingCallChain[this.maxDepth + 1]);
+	private BlockingCallChain findIn(BytecodeMethod method, TypeSet self, int callsLeft) {
+		// What a method reaches depends on its receiver only through the calls it makes on it.
+		TypeSet receiver = method.usesThis() ? self : null;
+		BlockingCallChain[] memo = this.chainsByMethod.computeIfAbsent(method, (key) -> new HashMap<>(2))
+			.computeIfAbsent((receiver != null) ? receiver.key() : "", (key) -> new BlockingCallChain[this.maxDepth + 1]);
 		BlockingCallChain known = memo[callsLeft];
 		if (known != null) {
 			return (known != NONE) ? known : null;
 		}
 		BlockingCallChain shortest = null;
 		for (CallSite call : method.getCalls()) {
-			BlockingCallChain chain = find(call, callsLeft);
+			BlockingCallChain chain = find(call, receiver, callsLeft);
 			if (chain != null && (shortest == null || chain.length() < shortest.length())) {
 				shortest = chain;
 				if (shortest.length() == 1) {
@@ -152,70 +204,6 @@ final class BlockingCallFinder {
 		}
 		memo[callsLeft] = (shortest != null) ? shortest : NONE;
 		return shortest;
-	}
-
-	private List<BytecodeMethod> resolve(CallSite call) {
-		BytecodeClass owner = this.hierarchy.analysed(call.getOwnerInternalName());
-		if (owner == null) {
-			return List.of();
-		}
-		Set<BytecodeMethod> targets = new LinkedHashSet<>();
-		BytecodeMethod declared = resolveUpwards(owner, call.getName(), call.getDescriptor());
-		if (declared != null) {
-			targets.add(declared);
-		}
-		if (call.isVirtual()) {
-			for (BytecodeClass subtype : this.hierarchy.analysedSubtypesOf(owner.getInternalName())) {
-				// Rapid type analysis: an override runs only if its class can have instances.
-				if (!subtype.isInterface() && this.hierarchy.mayBeInstantiated(subtype)) {
-					BytecodeMethod override = resolveUpwards(subtype, call.getName(), call.getDescriptor());
-					if (override != null) {
-						targets.add(override);
-					}
-				}
-			}
-		}
-		return new ArrayList<>(targets);
-	}
-
-	// The method a class inherits: its own, its superclasses', then default methods of interfaces.
-	private BytecodeMethod resolveUpwards(BytecodeClass type, String name, String descriptor) {
-		for (BytecodeClass current = type; current != null; current = this.hierarchy.analysed(current.getSuperName())) {
-			BytecodeMethod method = current.getMethod(name, descriptor);
-			if (method != null && method.hasCode()) {
-				return method;
-			}
-			if (current.getSuperName() == null) {
-				break;
-			}
-		}
-		List<BytecodeClass> pending = new ArrayList<>();
-		pending.add(type);
-		Set<BytecodeClass> seen = new LinkedHashSet<>();
-		while (!pending.isEmpty()) {
-			BytecodeClass current = pending.remove(0);
-			if (!seen.add(current)) {
-				continue;
-			}
-			if (current.isInterface()) {
-				BytecodeMethod method = current.getMethod(name, descriptor);
-				if (method != null && method.hasCode()) {
-					return method;
-				}
-			}
-			for (String implemented : current.getInterfaces()) {
-				BytecodeClass analysedInterface = this.hierarchy.analysed(implemented);
-				if (analysedInterface != null) {
-					pending.add(analysedInterface);
-				}
-			}
-			BytecodeClass superclass = (current.getSuperName() != null) ? this.hierarchy.analysed(current.getSuperName())
-					: null;
-			if (superclass != null) {
-				pending.add(superclass);
-			}
-		}
-		return null;
 	}
 
 }

@@ -121,6 +121,84 @@ class BlockingCallCatalogueTest {
 	}
 
 	@Test
+	void everyDefaultEntryAndExemptionSaysWhy() {
+		BlockingCallCatalogue catalogue = BlockingCallCatalogue.defaults();
+		assertThat(catalogue.getBlockingCalls()).allSatisfy((entry) -> assertThat(entry.getReason()).as(entry.toString())
+			.isNotBlank());
+		assertThat(catalogue.getExemptions()).allSatisfy((entry) -> assertThat(entry.getReason()).as(entry.toString())
+			.isNotBlank());
+		assertThat(catalogue.getInMemoryResults()).allSatisfy((entry) -> assertThat(entry.getReason())
+			.as(entry.toString())
+			.isNotBlank());
+		assertThat(catalogue.find(Set.of("java.net.Socket", "java.lang.Object"), "connect").getReason()).isEqualTo("socket");
+		assertThat(catalogue.find(Set.of("java.sql.Statement", "java.lang.Object"), "executeQuery").getReason())
+			.isEqualTo("database round trip");
+		assertThat(catalogue.find(Set.of("java.util.concurrent.locks.Lock", "java.lang.Object"), "lock").getReason())
+			.startsWith("lock");
+		assertThat(BlockingCallCatalogue.objectWait().getBlockingCalls()).singleElement()
+			.satisfies((entry) -> assertThat(entry.getReason()).contains("wait"));
+		assertThat(BlockingCallCatalogue.consolePrinting().getBlockingCalls())
+			.allSatisfy((entry) -> assertThat(entry.getReason()).startsWith("console output"));
+	}
+
+	@Test
+	void librariesInMemoryObjectsAreCatalogueDataNotCode() {
+		BlockingCallCatalogue catalogue = BlockingCallCatalogue.defaults();
+		Set<String> syslog = Set.of("ch.qos.logback.core.net.SyslogOutputStream", "java.io.OutputStream", "java.lang.Object");
+		assertThat(catalogue.find(syslog, "write")).isNull();
+		assertThat(catalogue.isExempt(syslog, "write")).isTrue();
+		assertThat(catalogue.find(syslog, "flush")).isNotNull();
+		assertThat(catalogue.isExempt(syslog, "flush")).isFalse();
+		Set<String> connection = Set.of("com.mysql.cj.jdbc.ConnectionImpl", "java.sql.Connection", "java.lang.Object");
+		assertThat(catalogue.find(connection, "createStatement")).isNull();
+		assertThat(catalogue.find(connection, "getMetaData")).isNull();
+		assertThat(catalogue.find(connection, "createPreparedStatementCaches")).isNull();
+		assertThat(catalogue.find(connection, "prepareStatement")).isNotNull();
+		assertThat(catalogue.find(Set.of("org.apache.tomcat.util.net.NioChannel", "java.nio.channels.ReadableByteChannel",
+				"java.lang.Object"), "read")).isNull();
+		assertThat(catalogue.returnsInMemory(Set.of("com.mysql.cj.jdbc.result.ResultSetFactory", "java.lang.Object"),
+				"createFromResultsetRows")).isTrue();
+		assertThat(catalogue.returnsInMemory(Set.of("com.mysql.cj.jdbc.result.ResultSetFactory", "java.lang.Object"),
+				"createFromProtocolEntity")).isFalse();
+		assertThat(catalogue.returnsInMemory(Set.of("org.h2.command.dml.Help", "java.lang.Object"), "getTable")).isTrue();
+	}
+
+	@Test
+	void aReasonIsCommentaryNotIdentity() {
+		BlockingCall reasoned = BlockingCall.of("com.acme.Channel", "send").because("socket");
+		assertThat(reasoned).isEqualTo(BlockingCall.of("com.acme.Channel", "send"));
+		assertThat(reasoned.getReason()).isEqualTo("socket");
+		assertThat(BlockingCall.of("com.acme.Channel", "send").getReason()).isEmpty();
+		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("com.acme.Channel", "send").because(" "));
+		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("com.acme.Channel", "send").because(null));
+	}
+
+	@Test
+	void exemptionsAndInMemoryResultsAddedWithTheirReasons() {
+		BlockingCallCatalogue catalogue = BlockingCallCatalogue.empty()
+			.with("java.io.OutputStream", "write")
+			.without(BlockingCall.of("com.acme.MemoryStream", "write").because("a buffer"))
+			.withInMemoryResults(BlockingCall.of("com.acme.Rows", "copy").because("copied rows"));
+		assertThat(catalogue.getExemptions()).singleElement()
+			.satisfies((entry) -> assertThat(entry.getReason()).isEqualTo("a buffer"));
+		assertThat(catalogue.getInMemoryResults()).containsExactly(BlockingCall.of("com.acme.Rows", "copy"));
+		assertThat(catalogue.returnsInMemory(Set.of("com.acme.Rows"), "copy")).isTrue();
+		assertThat(catalogue.returnsInMemory(Set.of("com.acme.Rows"), "copyAll")).isFalse();
+		assertThat(catalogue.returnsInMemory(Set.of("com.acme.Other"), "copy")).isFalse();
+		assertThat(catalogue.hasInMemoryResults()).isTrue();
+		assertThat(catalogue.hasExemptions()).isTrue();
+		assertThat(BlockingCallCatalogue.empty().hasInMemoryResults()).isFalse();
+		assertThat(BlockingCallCatalogue.empty().hasExemptions()).isFalse();
+		assertThat(catalogue.isExempt(Set.of("com.acme.MemoryStream", "java.io.OutputStream"), "write")).isTrue();
+		assertThat(catalogue.isExempt(Set.of("com.acme.MemoryStream", "java.io.OutputStream"), "flush")).isFalse();
+		assertThat(catalogue).hasToString("BlockingCallCatalogue{blocking=[java.io.OutputStream.write], "
+				+ "exempt=[com.acme.MemoryStream.write], inMemoryResults=[com.acme.Rows.copy]}");
+		BlockingCallCatalogue combined = BlockingCallCatalogue.empty().with(catalogue);
+		assertThat(combined.getInMemoryResults()).containsExactly(BlockingCall.of("com.acme.Rows", "copy"));
+		assertThat(combined.getExemptions()).containsExactly(BlockingCall.of("com.acme.MemoryStream", "write"));
+	}
+
+	@Test
 	void invalidEntriesAreRejected() {
 		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("java/io/InputStream", "read"));
 		assertThatIllegalArgumentException().isThrownBy(() -> BlockingCall.of("java.io.InputStream", ""));

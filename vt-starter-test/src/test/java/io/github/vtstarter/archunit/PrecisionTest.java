@@ -54,8 +54,17 @@ class PrecisionTest {
 		JavaClasses withFactory = importClasses(PrecisionCases.class, PrecisionCases.Cache.class, nested("MemoryCache"),
 				nested("RemoteCache"), nested("Pauses"), RemoteCacheFactory.class);
 		assertThat(violations(VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized(), withFactory))
-			.anySatisfy((violation) -> assertThat(violation).startsWith("Method <" + CASES + ".lookup(java.lang.String)>")
+			.anySatisfy((violation) -> assertThat(violation)
+				.startsWith("Method <" + CASES + ".lookupIn(" + CASES + "$Cache, java.lang.String)>")
 				.contains("implemented by <" + CASES + "$RemoteCache.get(java.lang.String)>"));
+	}
+
+	@Test
+	void aFieldThatOnlyEverHoldsTheMemoryCacheNeverReachesTheRemoteOne() {
+		JavaClasses withFactory = importClasses(PrecisionCases.class, PrecisionCases.Cache.class, nested("MemoryCache"),
+				nested("RemoteCache"), nested("Pauses"), RemoteCacheFactory.class);
+		assertThat(violations(VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized(), withFactory))
+			.noneMatch((violation) -> violation.startsWith("Method <" + CASES + ".lookup(java.lang.String)>"));
 	}
 
 	@Test

@@ -27,6 +27,15 @@ public final class BytecodeClass {
 
 	private final Map<String, BytecodeMethod> methods = new LinkedHashMap<>();
 
+	private final java.util.Set<String> fields = new java.util.HashSet<>(4);
+
+	// Field name (owner/name as the instruction names it) and the value stored, per store.
+	private final List<Object[]> fieldStores = new ArrayList<>(0);
+
+	private final java.util.Set<String> escaping = new java.util.HashSet<>(0);
+
+	private boolean localOrAnonymous;
+
 	BytecodeClass(String internalName, String superName, String[] interfaces, boolean isInterface) {
 		this.internalName = internalName;
 		this.superName = superName;
@@ -82,6 +91,52 @@ public final class BytecodeClass {
 
 	void addInstantiated(String internalName) {
 		this.instantiated.add(internalName);
+	}
+
+	void addField(String name) {
+		this.fields.add(name);
+	}
+
+	boolean declaresField(String name) {
+		return this.fields.contains(name);
+	}
+
+	void addFieldStore(String owner, String name, Value value) {
+		this.fieldStores.add(new Object[] { owner, name, value });
+	}
+
+	/**
+	 * The stores of references into fields made by this class's code.
+	 * @return owner (internal name, as the instruction names it), field name and stored value of each store
+	 */
+	List<Object[]> getFieldStores() {
+		return this.fieldStores;
+	}
+
+	void addEscaping(java.util.Set<String> classNames) {
+		this.escaping.addAll(classNames);
+	}
+
+	/**
+	 * The classes whose instances this class's code passes on: as an argument, a result, into a
+	 * field or an array, or {@code this} of its own.
+	 * @return internal names
+	 */
+	java.util.Set<String> getEscaping() {
+		return this.escaping;
+	}
+
+	void setLocalOrAnonymous() {
+		this.localOrAnonymous = true;
+	}
+
+	/**
+	 * Whether the class is anonymous or declared inside a method: its instances exist only where
+	 * that code creates them, unless they escape from there.
+	 * @return whether the class is local or anonymous
+	 */
+	boolean isLocalOrAnonymous() {
+		return this.localOrAnonymous;
 	}
 
 	void setSourceFile(String sourceFile) {

@@ -26,6 +26,10 @@ public final class BytecodeMethod {
 
 	private boolean createsInMemoryStream;
 
+	private Value returned;
+
+	private boolean usesThis;
+
 	BytecodeMethod(BytecodeClass owner, int access, String name, String descriptor) {
 		this.owner = owner;
 		this.access = access;
@@ -81,6 +85,31 @@ public final class BytecodeMethod {
 
 	void setCreatesInMemoryStream() {
 		this.createsInMemoryStream = true;
+	}
+
+	/**
+	 * What the method may return, from its own bytecode.
+	 * @return the returned value, {@code null} if it returns no reference
+	 */
+	Value getReturned() {
+		return this.returned;
+	}
+
+	void setReturned(Value returned) {
+		this.returned = returned;
+	}
+
+	/**
+	 * Whether a call of this method is made on its own receiver ({@code this.foo()}), so that the
+	 * methods it reaches depend on which object it runs for.
+	 * @return whether the method calls methods on {@code this}
+	 */
+	public boolean usesThis() {
+		return this.usesThis;
+	}
+
+	void setUsesThis() {
+		this.usesThis = true;
 	}
 
 	int getFirstLine() {

@@ -21,6 +21,8 @@ public final class CallSite {
 
 	private MonitorRegion region;
 
+	private Value receiver = Value.ANY;
+
 	private boolean guardedByLevelCheck;
 
 	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
@@ -76,6 +78,22 @@ public final class CallSite {
 
 	void setGuardedByLevelCheck() {
 		this.guardedByLevelCheck = true;
+	}
+
+	/**
+	 * What the object the call is made on may be, from the caller's bytecode.
+	 * @return the receiver; {@link Value#ANY} for static calls and unknown receivers
+	 */
+	Value getReceiver() {
+		return this.receiver;
+	}
+
+	void setReceiver(Value receiver) {
+		this.receiver = receiver;
+	}
+
+	boolean isStatic() {
+		return this.opcode == Opcodes.INVOKESTATIC;
 	}
 
 	void setRegion(MonitorRegion region) {

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.springframework.asm.ClassReader;
 import org.springframework.asm.ClassVisitor;
+import org.springframework.asm.FieldVisitor;
 import org.springframework.asm.Handle;
 import org.springframework.asm.Label;
 import org.springframework.asm.MethodVisitor;
@@ -99,6 +100,18 @@ public final class ClassFileParser {
 			this.result.setSourceFile(source);
 		}
 
+		// javac writes an EnclosingMethod attribute for anonymous and local classes only.
+		@Override
+		public void visitOuterClass(String owner, String name, String descriptor) {
+			this.result.setLocalOrAnonymous();
+		}
+
+		@Override
+		public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
+			this.result.addField(name);
+			return null;
+		}
+
 		@Override
 		public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
 				String[] exceptions) {
@@ -150,6 +163,8 @@ public final class ClassFileParser {
 
 		private final BytecodeMethod method;
 
+		private final ValueFlow flow;
+
 		private final List<Node> nodes = new ArrayList<>();
 
 		private final Map<Label, Integer> labelNodes = new HashMap<>();
@@ -168,10 +183,12 @@ public final class ClassFileParser {
 		MethodBodyVisitor(BytecodeMethod method) {
 			super(SpringAsmInfo.ASM_VERSION);
 			this.method = method;
+			this.flow = new ValueFlow(method);
 		}
 
 		@Override
 		public void visitLabel(Label label) {
+			this.flow.label(label);
 			if (label == this.levelGuardEnd) {
 				this.levelGuardEnd = null;
 			}
@@ -189,6 +206,7 @@ public final class ClassFileParser {
 
 		@Override
 		public void visitInsn(int opcode) {
+			this.flow.insn(opcode);
 			if (opcode == Opcodes.MONITORENTER) {
 				this.entersMonitor = true;
 				this.nodes.add(new Node(MONITOR_ENTER, this.line));
@@ -203,7 +221,28 @@ public final class ClassFileParser {
 		}
 
 		@Override
+		public void visitIntInsn(int opcode, int operand) {
+			this.flow.operand(opcode, operand);
+		}
+
+		@Override
+		public void visitLdcInsn(Object value) {
+			this.flow.constant(value);
+		}
+
+		@Override
+		public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
+			this.flow.newArray(numDimensions);
+		}
+
+		@Override
+		public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+			this.flow.member(opcode, owner, name, descriptor, null);
+		}
+
+		@Override
 		public void visitTypeInsn(int opcode, String type) {
+			this.flow.type(opcode, type);
 			if (opcode == Opcodes.NEW) {
 				this.method.getOwner().addInstantiated(type);
 				if (IN_MEMORY_STREAMS.contains(type)) {
@@ -214,6 +253,7 @@ public final class ClassFileParser {
 
 		@Override
 		public void visitVarInsn(int opcode, int varIndex) {
+			this.flow.operand(opcode, varIndex);
 			if (opcode == Opcodes.RET) {
 				this.nodes.add(new Node(END_OF_FLOW, this.line));
 			}
@@ -229,6 +269,7 @@ public final class ClassFileParser {
 				// The end of an if-block that has an else: what follows is not guarded.
 				this.levelGuardEnd = null;
 			}
+			this.flow.jump(opcode, label);
 			Node node = new Node((opcode == Opcodes.GOTO) ? GOTO : CONDITIONAL_JUMP, this.line);
 			node.targets = new Label[] { label };
 			this.nodes.add(node);
@@ -245,6 +286,7 @@ public final class ClassFileParser {
 		}
 
 		private void addSwitch(Label dflt, Label[] labels) {
+			this.flow.switchTo(dflt, labels);
 			Node node = new Node(SWITCH, this.line);
 			node.targets = new Label[labels.length + 1];
 			node.targets[0] = dflt;
@@ -256,6 +298,7 @@ public final class ClassFileParser {
 		public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
 			Node node = new Node(CALL, this.line);
 			node.call = new CallSite(this.method, opcode, owner, name, descriptor, this.line);
+			this.flow.member(opcode, owner, name, descriptor, node.call);
 			if (this.levelGuardEnd != null) {
 				node.call.setGuardedByLevelCheck();
 			}
@@ -271,6 +314,7 @@ public final class ClassFileParser {
 		@Override
 		public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrapMethodHandle,
 				Object... bootstrapMethodArguments) {
+			this.flow.member(Opcodes.INVOKEDYNAMIC, null, name, descriptor, null);
 			if (LAMBDA_METAFACTORY.equals(bootstrapMethodHandle.getOwner()) && bootstrapMethodArguments.length > 1
 					&& bootstrapMethodArguments[1] instanceof Handle) {
 				Node node = new Node(FUNCTION, this.line);
@@ -281,12 +325,14 @@ public final class ClassFileParser {
 
 		@Override
 		public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
+			this.flow.tryCatch(start, end, handler);
 			this.tryCatchBlocks.add(new Label[] { start, end, handler });
 			this.catchesAll.add(type == null);
 		}
 
 		@Override
 		public void visitEnd() {
+			this.flow.run();
 			MonitorRegion[] held = null;
 			if (this.method.isSynchronized() || this.entersMonitor) {
 				held = markCallsUnderMonitors();
@@ -308,6 +354,13 @@ public final class ClassFileParser {
 					Handle function = node.function;
 					CallSite call = new CallSite(this.method, opcodeOf(function), function.getOwner(), function.getName(),
 							function.getDesc(), node.line);
+					// A lambda body of this class runs for the object that created it; any other
+					// method reference for whatever object it was bound to.
+					if (function.getTag() != Opcodes.H_INVOKESTATIC && !this.method.isStatic()
+							&& function.getOwner().equals(this.method.getOwner().getInternalName())) {
+						call.setReceiver(Value.thisOf(function.getOwner()));
+						this.method.setUsesThis();
+					}
 					if (held != null) {
 						call.setRegion(held[i]);
 					}

@@ -1,15 +1,18 @@
 package io.github.vtstarter.archunit.bytecode;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.ArrayList;
+
+import org.springframework.asm.Type;
 
 /**
  * Supertypes and subtypes as far as they can be known without loading classes: analysed classes
@@ -20,6 +23,15 @@ import java.util.ArrayList;
 public final class TypeHierarchy {
 
 	private static final String OBJECT = "java/lang/Object";
+
+	// Results of calls that depend on results of calls...: beyond this many open at once, anything.
+	private static final int MAX_RESOLVING = 12;
+
+	// A value in a cycle solved this many times without settling is taken as anything.
+	private static final int MAX_ROUNDS = 4;
+
+	// How many analysed methods returning another's result are followed to a producer of results.
+	private static final int MAX_PRODUCER_DEPTH = 3;
 
 	private final Map<String, BytecodeClass> analysed;
 
@@ -34,6 +46,27 @@ public final class TypeHierarchy {
 	private final Map<String, Set<BytecodeClass>> subtypes = new HashMap<>();
 
 	private final Set<String> instantiated = new HashSet<>();
+
+	// Built on first use: what each field may hold, which classes' instances escape their creator.
+	private Map<String, Value> fieldValues;
+
+	private Set<String> escaping;
+
+	private final Map<Object, TypeSet> fieldTypes = new HashMap<>();
+
+	private final Map<Object, TypeSet> resultTypes = new HashMap<>();
+
+	private final List<Object> solving = new ArrayList<>();
+
+	private final Map<Object, TypeSet> approximations = new HashMap<>();
+
+	private final Map<Object, Tentative> tentatives = new HashMap<>();
+
+	private final List<Object> tentativeOrder = new ArrayList<>();
+
+	private int lowestReopened = Integer.MAX_VALUE;
+
+	private final Map<String, List<Target>> anyReceiverTargets = new HashMap<>();
 
 	public TypeHierarchy(Map<String, BytecodeClass> analysed, ClassFileLocator locator) {
 		this.analysed = analysed;
@@ -114,6 +147,521 @@ public final class TypeHierarchy {
 
 	public BytecodeClass analysed(String internalName) {
 		return this.analysed.get(internalName);
+	}
+
+	/**
+	 * A method a call can run, and what the object it runs for may be.
+	 * @param method the method with code
+	 * @param receiver the classes {@code this} may have while it runs; {@code null} when unknown or
+	 * for static methods
+	 */
+	public record Target(BytecodeMethod method, TypeSet receiver) {
+	}
+
+	/**
+	 * The analysed methods a call may run, the way the JVM dispatches it, restricted by what the
+	 * receiver may be: a call on {@code this} goes only to the methods of the classes the running
+	 * object may have; a call on an object created with {@code new} in view, or held in a field that
+	 * only ever holds such objects, only to that class's method; any other virtual call to the
+	 * method the owner inherits and to the overrides of classes that can have instances (rapid type
+	 * analysis), where an anonymous or local class counts only if its instances leave the code that
+	 * created them.
+	 * @param call the call
+	 * @param receiver the classes {@code this} may have in the calling method, {@code null} when
+	 * unknown
+	 * @return the methods and, for each, what its {@code this} may be
+	 */
+	public List<Target> targets(CallSite call, TypeSet receiver) {
+		BytecodeClass owner = this.analysed.get(call.getOwnerInternalName());
+		if (owner == null) {
+			return List.of();
+		}
+		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY;
+		String anyKey = null;
+		if (anyReceiver) {
+			anyKey = (call.isVirtual() ? "v " : "s ") + call.getOwnerInternalName() + "." + call.getName()
+					+ call.getDescriptor();
+			List<Target> known = this.anyReceiverTargets.get(anyKey);
+			if (known != null) {
+				return known;
+			}
+		}
+		List<Target> result;
+		if (!call.isVirtual()) {
+			BytecodeMethod method = resolve(owner, call.getName(), call.getDescriptor());
+			if (method == null) {
+				result = List.of();
+			}
+			else {
+				TypeSet self = method.isStatic() ? null
+						: restrict(typesOf(call.getReceiver(), receiver), method.getOwner().getInternalName());
+				result = List.of(new Target(method, self));
+			}
+		}
+		else {
+			result = virtualTargets(call, owner,
+					restrict(typesOf(call.getReceiver(), receiver), call.getOwnerInternalName()));
+		}
+		if (anyKey != null) {
+			this.anyReceiverTargets.put(anyKey, result);
+		}
+		return result;
+	}
+
+	/**
+	 * What the object a call is made on may be.
+	 * @param call the call
+	 * @param receiver the classes {@code this} may have in the calling method, {@code null} when
+	 * unknown
+	 * @return the classes, narrowed to the call's owner; {@code null} for a static call
+	 */
+	public TypeSet receiverTypes(CallSite call, TypeSet receiver) {
+		return call.isStatic() ? null : restrict(typesOf(call.getReceiver(), receiver), call.getOwnerInternalName());
+	}
+
+	/**
+	 * Whether the object a call is made on is always the result of certain calls: held in a local
+	 * variable, a field, or cast, but never anything else (except {@code null}). A call to analysed
+	 * methods that only ever return such results (a factory method of the library wrapping one of
+	 * these calls) counts too, up to {@value #MAX_PRODUCER_DEPTH} steps away.
+	 * @param call the call
+	 * @param producers the calls whose results count
+	 * @return whether every value the receiver may be is such a result
+	 */
+	public boolean receiverIsResultOf(CallSite call, java.util.function.Predicate<CallSite> producers) {
+		return !call.isStatic() && isResultOf(call.getReceiver(), producers, 0);
+	}
+
+	private boolean isResultOf(Value value, java.util.function.Predicate<CallSite> producers, int depth) {
+		switch (value.kind()) {
+			case RESULT:
+				return producers.test(value.call())
+						|| (depth < MAX_PRODUCER_DEPTH && returnsOnly(value.call(), producers, depth + 1));
+			case CAST:
+				return isResultOf(value.parts().get(0), producers, depth);
+			case UNION:
+				boolean any = false;
+				for (Value part : value.parts()) {
+					if (part.kind() != Value.Kind.NULL) {
+						if (!isResultOf(part, producers, depth)) {
+							return false;
+						}
+						any = true;
+					}
+				}
+				return any;
+			case FIELD:
+				Value stored = fieldValues().get(declaringClassOf(value.type(), value.name()) + "." + value.name());
+				return depth < 2 && stored != null && isResultOf(stored, producers, depth + 1);
+			default:
+				return false;
+		}
+	}
+
+	// Whether every analysed method a call may run returns only results of the producers.
+	private boolean returnsOnly(CallSite call, java.util.function.Predicate<CallSite> producers, int depth) {
+		List<Target> targets = targets(call, null);
+		for (Target target : targets) {
+			Value returned = target.method().getReturned();
+			if (returned == null || !isResultOf(returned, producers, depth)) {
+				return false;
+			}
+		}
+		return !targets.isEmpty();
+	}
+
+	private List<Target> virtualTargets(CallSite call, BytecodeClass owner, TypeSet receiver) {
+		Map<BytecodeMethod, TypeSet> targets = new LinkedHashMap<>();
+		for (List<String> bounds : receiver.getCones()) {
+			BytecodeClass declaring = mostSpecificClass(bounds, owner);
+			BytecodeMethod inherited = resolve(declaring, call.getName(), call.getDescriptor());
+			if (inherited != null) {
+				add(targets, inherited, coneWith(bounds, inherited));
+			}
+			for (BytecodeClass candidate : instancesOf(bounds)) {
+				BytecodeMethod override = resolve(candidate, call.getName(), call.getDescriptor());
+				if (override != null) {
+					add(targets, override, coneWith(bounds, override));
+				}
+			}
+		}
+		for (String exact : receiver.getExact()) {
+			BytecodeClass type = this.analysed.get(exact);
+			if (type == null) {
+				// A class the analysis does not see may override anything: the owner's method runs or
+				// an override no analysed class has.
+				BytecodeMethod inherited = resolve(owner, call.getName(), call.getDescriptor());
+				if (inherited != null) {
+					add(targets, inherited, TypeSet.cone(List.of(exact)));
+				}
+				continue;
+			}
+			BytecodeMethod method = resolve(type, call.getName(), call.getDescriptor());
+			if (method != null) {
+				add(targets, method, TypeSet.exactly(exact));
+			}
+		}
+		List<Target> result = new ArrayList<>(targets.size());
+		targets.forEach((method, self) -> result.add(new Target(method, self)));
+		return result;
+	}
+
+	private static void add(Map<BytecodeMethod, TypeSet> targets, BytecodeMethod method, TypeSet self) {
+		targets.merge(method, self, TypeSet::union);
+	}
+
+	private TypeSet coneWith(List<String> bounds, BytecodeMethod method) {
+		List<String> withOwner = new ArrayList<>(bounds);
+		withOwner.add(method.getOwner().getInternalName());
+		return TypeSet.cone(normalized(withOwner));
+	}
+
+	// The class among the bounds that all others extend, to find the method the object inherits.
+	private BytecodeClass mostSpecificClass(List<String> bounds, BytecodeClass owner) {
+		BytecodeClass result = owner;
+		for (String bound : bounds) {
+			BytecodeClass type = this.analysed.get(bound);
+			if (type != null && !type.isInterface() && isSubtype(bound, result.getInternalName())) {
+				result = type;
+			}
+		}
+		return result;
+	}
+
+	// The analysed classes whose instances may exist and that extend or implement every bound.
+	private List<BytecodeClass> instancesOf(List<String> bounds) {
+		String narrowest = null;
+		int fewest = Integer.MAX_VALUE;
+		for (String bound : bounds) {
+			int count = analysedSubtypesOf(bound).size();
+			if (count < fewest) {
+				fewest = count;
+				narrowest = bound;
+			}
+		}
+		if (narrowest == null) {
+			return List.of();
+		}
+		List<BytecodeClass> result = new ArrayList<>();
+		BytecodeClass itself = this.analysed.get(narrowest);
+		List<BytecodeClass> candidates = new ArrayList<>();
+		if (itself != null) {
+			candidates.add(itself);
+		}
+		candidates.addAll(analysedSubtypesOf(narrowest));
+		for (BytecodeClass candidate : candidates) {
+			if (candidate.isInterface() || !mayBeInstantiated(candidate)
+					|| (candidate.isLocalOrAnonymous() && !escapes(candidate))) {
+				continue;
+			}
+			boolean inAllBounds = true;
+			for (String bound : bounds) {
+				if (!bound.equals(narrowest) && !isSubtype(candidate.getInternalName(), bound)) {
+					inAllBounds = false;
+					break;
+				}
+			}
+			if (inAllBounds) {
+				result.add(candidate);
+			}
+		}
+		return result;
+	}
+
+	/**
+	 * What a value may be at run time.
+	 * @param value the value
+	 * @param self what {@code this} may be where the value is used; {@code null} when unknown
+	 * @return the classes
+	 */
+	TypeSet typesOf(Value value, TypeSet self) {
+		switch (value.kind()) {
+			case NULL:
+				return TypeSet.NONE;
+			case THIS:
+				return (self != null) ? self : TypeSet.cone(List.of(value.type()));
+			case NEW:
+				return TypeSet.exactly(value.type());
+			case CAST:
+				return restrict(typesOf(value.parts().get(0), self), value.type());
+			case UNION:
+				TypeSet union = TypeSet.NONE;
+				for (Value part : value.parts()) {
+					union = union.union(typesOf(part, self));
+				}
+				return union;
+			case FIELD:
+				return declared(fieldTypes(value.type(), value.name()), Type.getType(value.descriptor()));
+			case RESULT:
+				return declared(resultTypes(value.call()), Type.getReturnType(value.call().getDescriptor()));
+			default:
+				return TypeSet.ANY;
+		}
+	}
+
+	// A field's or result's declared type bounds what it may hold, which a later cast narrows
+	// further: ((Lifecycle) getRealm()).start() is made on a Realm that is a Lifecycle.
+	private TypeSet declared(TypeSet types, Type type) {
+		return (type.getSort() == Type.OBJECT) ? restrict(types, type.getInternalName()) : types;
+	}
+
+	/**
+	 * The set narrowed to classes that extend or implement a type.
+	 * @param types the classes
+	 * @param type internal name of the type
+	 * @return the narrowed set
+	 */
+	TypeSet restrict(TypeSet types, String type) {
+		Set<String> exact = new LinkedHashSet<>();
+		for (String candidate : types.getExact()) {
+			if (isSubtype(candidate, type)) {
+				exact.add(candidate);
+			}
+		}
+		Set<List<String>> cones = new LinkedHashSet<>();
+		for (List<String> bounds : types.getCones()) {
+			List<String> narrowed = new ArrayList<>(bounds);
+			narrowed.add(type);
+			cones.add(normalized(narrowed));
+		}
+		return new TypeSet(exact, cones);
+	}
+
+	// Drops the bounds that another bound already implies.
+	private List<String> normalized(List<String> bounds) {
+		List<String> result = new ArrayList<>();
+		for (String bound : bounds) {
+			if (result.contains(bound)) {
+				continue;
+			}
+			boolean implied = false;
+			for (String other : bounds) {
+				if (!other.equals(bound) && isSubtype(other, bound)) {
+					implied = true;
+					break;
+				}
+			}
+			if (!implied) {
+				result.add(bound);
+			}
+		}
+		return result;
+	}
+
+	/**
+	 * Whether one class extends or implements the other.
+	 * @param first a class
+	 * @param second another class
+	 * @return whether either is a subtype of the other
+	 */
+	public boolean related(BytecodeClass first, BytecodeClass second) {
+		return isSubtype(first.getInternalName(), second.getInternalName())
+				|| isSubtype(second.getInternalName(), first.getInternalName());
+	}
+
+	private boolean isSubtype(String type, String supertype) {
+		return type.equals(supertype) || supertypesOf(type).contains(supertype.replace('/', '.'));
+	}
+
+	// What a field holds: the union of every value the analysed code stores into it. A field no
+	// analysed code stores anything but null into is set elsewhere (reflection, deserialization).
+	private TypeSet fieldTypes(String owner, String name) {
+		String key = declaringClassOf(owner, name) + "." + name;
+		return solve(key, this.fieldTypes, () -> {
+			Value stored = fieldValues().get(key);
+			return (stored == null || stored.kind() == Value.Kind.NULL) ? TypeSet.ANY : typesOf(stored, null);
+		});
+	}
+
+	// What a call returns: the union of what the methods it may run return.
+	private TypeSet resultTypes(CallSite call) {
+		return solve(call, this.resultTypes, () -> {
+			List<Target> targets = targets(call, null);
+			TypeSet result = targets.isEmpty() ? TypeSet.ANY : TypeSet.NONE;
+			for (Target target : targets) {
+				Value returned = target.method().getReturned();
+				result = result.union((returned != null) ? typesOf(returned, target.receiver()) : TypeSet.ANY);
+			}
+			return result;
+		});
+	}
+
+	// Fields and results depend on each other, recursively (a delegating method returns what its
+	// delegate returns, which may be itself). Each is solved as the least fixed point of its
+	// equation: a value met again while it is being solved contributes what is known of it so far
+	// (nothing at first), and the value is solved again until it stops growing. What was solved on
+	// the way from a value still open further up is kept as tentative while that one is open,
+	// solved again in its next round, and kept for good once it settles. Deeper than
+	// MAX_RESOLVING, anything.
+	private TypeSet solve(Object key, Map<Object, TypeSet> solved, java.util.function.Supplier<TypeSet> equation) {
+		TypeSet known = solved.get(key);
+		if (known != null) {
+			return known;
+		}
+		Tentative tentative = this.tentatives.get(key);
+		if (tentative != null) {
+			this.lowestReopened = Math.min(this.lowestReopened, tentative.lowest);
+			return tentative.types;
+		}
+		int open = this.solving.indexOf(key);
+		if (open >= 0) {
+			this.lowestReopened = Math.min(this.lowestReopened, open);
+			return this.approximations.get(key);
+		}
+		if (this.solving.size() >= MAX_RESOLVING) {
+			return TypeSet.ANY;
+		}
+		int depth = this.solving.size();
+		int outerLowest = this.lowestReopened;
+		int firstTentative = this.tentativeOrder.size();
+		this.solving.add(key);
+		this.approximations.put(key, TypeSet.NONE);
+		TypeSet result;
+		int lowest;
+		try {
+			for (int round = 1;; round++) {
+				discardTentatives(firstTentative);
+				this.lowestReopened = Integer.MAX_VALUE;
+				result = equation.get();
+				lowest = this.lowestReopened;
+				if (lowest != depth || result.key().equals(this.approximations.get(key).key())) {
+					break;
+				}
+				if (round == MAX_ROUNDS) {
+					result = TypeSet.ANY;
+					lowest = Integer.MAX_VALUE;
+					break;
+				}
+				this.approximations.put(key, result);
+			}
+			if (lowest >= depth) {
+				solved.put(key, result);
+				settleTentatives(firstTentative, depth);
+			}
+			else {
+				this.tentatives.put(key, new Tentative(result, lowest, solved));
+				this.tentativeOrder.add(key);
+			}
+		}
+		finally {
+			this.solving.remove(depth);
+			this.approximations.remove(key);
+		}
+		this.lowestReopened = Math.min(outerLowest, (lowest < depth) ? lowest : Integer.MAX_VALUE);
+		return result;
+	}
+
+	private void discardTentatives(int from) {
+		while (this.tentativeOrder.size() > from) {
+			this.tentatives.remove(this.tentativeOrder.remove(this.tentativeOrder.size() - 1));
+		}
+	}
+
+	// Once the value at depth settled, what depended on it and on nothing open further up is solved.
+	private void settleTentatives(int from, int depth) {
+		List<Object> stillOpen = new ArrayList<>();
+		for (Object key : this.tentativeOrder.subList(from, this.tentativeOrder.size())) {
+			Tentative tentative = this.tentatives.remove(key);
+			if (tentative.lowest >= depth) {
+				tentative.solved.put(key, tentative.types);
+			}
+			else {
+				this.tentatives.put(key, tentative);
+				stillOpen.add(key);
+			}
+		}
+		this.tentativeOrder.subList(from, this.tentativeOrder.size()).clear();
+		this.tentativeOrder.addAll(stillOpen);
+	}
+
+	private record Tentative(TypeSet types, int lowest, Map<Object, TypeSet> solved) {
+	}
+
+	private String declaringClassOf(String owner, String name) {
+		for (BytecodeClass current = this.analysed.get(owner); current != null; current = this.analysed
+			.get(current.getSuperName())) {
+			if (current.declaresField(name)) {
+				return current.getInternalName();
+			}
+			if (current.getSuperName() == null) {
+				break;
+			}
+		}
+		return owner;
+	}
+
+	private Map<String, Value> fieldValues() {
+		if (this.fieldValues == null) {
+			this.fieldValues = new HashMap<>();
+			for (BytecodeClass type : this.analysed.values()) {
+				for (Object[] store : type.getFieldStores()) {
+					String key = declaringClassOf((String) store[0], (String) store[1]) + "." + store[1];
+					this.fieldValues.merge(key, (Value) store[2], TypeHierarchy::unionOfStores);
+				}
+			}
+		}
+		return this.fieldValues;
+	}
+
+	// Field stores are escapes already (see ValueFlow), so collapsing many alternatives into ANY
+	// loses no anonymous class.
+	private static Value unionOfStores(Value first, Value second) {
+		return Value.union(first, second);
+	}
+
+	private boolean escapes(BytecodeClass type) {
+		if (this.escaping == null) {
+			this.escaping = new HashSet<>();
+			for (BytecodeClass analysedType : this.analysed.values()) {
+				this.escaping.addAll(analysedType.getEscaping());
+			}
+		}
+		return this.escaping.contains(type.getInternalName());
+	}
+
+	/**
+	 * The method a class inherits: its own, its superclasses', then default methods of interfaces.
+	 * @param type the class
+	 * @param name the method's name
+	 * @param descriptor the method's descriptor
+	 * @return the method with code, or {@code null} if none of the analysed types has one
+	 */
+	public BytecodeMethod resolve(BytecodeClass type, String name, String descriptor) {
+		for (BytecodeClass current = type; current != null; current = this.analysed.get(current.getSuperName())) {
+			BytecodeMethod method = current.getMethod(name, descriptor);
+			if (method != null && method.hasCode()) {
+				return method;
+			}
+			if (current.getSuperName() == null) {
+				break;
+			}
+		}
+		List<BytecodeClass> pending = new ArrayList<>();
+		pending.add(type);
+		Set<BytecodeClass> seen = new LinkedHashSet<>();
+		while (!pending.isEmpty()) {
+			BytecodeClass current = pending.remove(0);
+			if (!seen.add(current)) {
+				continue;
+			}
+			if (current.isInterface()) {
+				BytecodeMethod method = current.getMethod(name, descriptor);
+				if (method != null && method.hasCode()) {
+					return method;
+				}
+			}
+			for (String implemented : current.getInterfaces()) {
+				BytecodeClass analysedInterface = this.analysed.get(implemented);
+				if (analysedInterface != null) {
+					pending.add(analysedInterface);
+				}
+			}
+			BytecodeClass superclass = (current.getSuperName() != null) ? this.analysed.get(current.getSuperName()) : null;
+			if (superclass != null) {
+				pending.add(superclass);
+			}
+		}
+		return null;
 	}
 
 	private BytecodeClass header(String internalName) {

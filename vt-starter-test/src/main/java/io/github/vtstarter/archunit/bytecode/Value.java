@@ -1,0 +1,142 @@
+package io.github.vtstarter.archunit.bytecode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a reference on the operand stack or in a local variable may be, as far as one method's
+ * bytecode tells: the method's own receiver ({@code this}), a new instance of a known class, the
+ * value of a field or of a call's result (resolved later, over all analysed classes, by
+ * {@link TypeHierarchy#typesOf(Value, TypeSet)}), a value cast to a type, or one of several of
+ * these. Anything else (parameters, array elements, JDK results) is {@link #ANY}: whatever the
+ * declared type allows.
+ * <p>
+ * Values are immutable and compared by structure (a call by identity), so that the value-flow pass
+ * over a method can tell when its states stop changing.
+ * @param kind what the value is
+ * @param type NEW: the class; CAST: the type cast to; THIS: the class whose method runs; FIELD: the field's owner
+ * @param name FIELD: the field's name
+ * @param descriptor FIELD: the field's descriptor
+ * @param call RESULT: the call whose result this is
+ * @param parts CAST: the value cast; UNION: the alternatives
+ */
+record Value(Kind kind, String type, String name, String descriptor, CallSite call, List<Value> parts) {
+
+	enum Kind {
+
+		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION
+
+	}
+
+	/** A reference about which nothing is known beyond its declared type. */
+	static final Value ANY = new Value(Kind.ANY, null, null, null, null, List.of());
+
+	/**
+	 * Anything, after too many alternatives: like {@link #ANY}, but a union with it stays it, so that
+	 * values only grow and the value-flow pass ends.
+	 */
+	static final Value TOP = new Value(Kind.TOP, null, null, null, null, List.of());
+
+	/** {@code null}: no object, so no type. */
+	static final Value NULL = new Value(Kind.NULL, null, null, null, null, List.of());
+
+	// Beyond this many alternatives a value is taken as ANY (see union()).
+	private static final int MAX_ALTERNATIVES = 8;
+
+	static Value thisOf(String className) {
+		return new Value(Kind.THIS, className, null, null, null, List.of());
+	}
+
+	static Value newInstance(String className) {
+		return new Value(Kind.NEW, className, null, null, null, List.of());
+	}
+
+	static Value field(String owner, String name, String descriptor) {
+		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of());
+	}
+
+	static Value resultOf(CallSite call) {
+		return new Value(Kind.RESULT, null, null, null, call, List.of());
+	}
+
+	static Value cast(Value value, String type) {
+		return new Value(Kind.CAST, type, null, null, null, List.of(value));
+	}
+
+	/**
+	 * One of two values. Alternatives are kept even next to {@link #ANY}: a new instance of an
+	 * anonymous class stays visible as such (see {@link TypeHierarchy}). More than
+	 * {@value #MAX_ALTERNATIVES} alternatives collapse into {@link #TOP}, which absorbs every union
+	 * after: the caller then records the new instances of both values as escaping.
+	 * @param first a value or {@code null} for none
+	 * @param second a value or {@code null} for none
+	 * @return the union
+	 */
+	static Value union(Value first, Value second) {
+		if (first == null || first.equals(second)) {
+			return second;
+		}
+		if (second == null || first == TOP) {
+			return first;
+		}
+		if (second == TOP) {
+			return second;
+		}
+		Set<Value> alternatives = new LinkedHashSet<>();
+		alternatives.addAll(first.alternatives());
+		alternatives.addAll(second.alternatives());
+		alternatives.remove(NULL);
+		if (alternatives.size() > MAX_ALTERNATIVES) {
+			return TOP;
+		}
+		if (alternatives.size() == 1) {
+			return alternatives.iterator().next();
+		}
+		return new Value(Kind.UNION, null, null, null, null, new ArrayList<>(alternatives));
+	}
+
+	private List<Value> alternatives() {
+		return (this.kind == Kind.UNION) ? this.parts : List.of(this);
+	}
+
+	/**
+	 * Whether the value may be the receiver of the running method, so that what it resolves to
+	 * depends on which object that method runs for.
+	 * @return whether {@code this} is among the alternatives or cast
+	 */
+	boolean mayBeThis() {
+		if (this.kind == Kind.THIS) {
+			return true;
+		}
+		for (Value part : this.parts) {
+			if (part.mayBeThis()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	@Override
+	public String toString() {
+		switch (this.kind) {
+			case THIS:
+				return "this";
+			case NEW:
+				return "new " + this.type;
+			case FIELD:
+				return this.type + "." + this.name;
+			case RESULT:
+				return "result of " + this.call.getCalleeFullName();
+			case CAST:
+				return "(" + this.type + ") " + this.parts.get(0);
+			case UNION:
+				return this.parts.toString();
+			default:
+				return this.kind.name().toLowerCase(Locale.ROOT);
+		}
+	}
+
+}

@@ -1,0 +1,549 @@
+package io.github.vtstarter.archunit.bytecode;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.springframework.asm.Label;
+import org.springframework.asm.Opcodes;
+import org.springframework.asm.Type;
+
+/**
+ * Follows references through one method's instructions, so that each call knows what its receiver
+ * may be ({@link CallSite#getReceiver()}), the method knows what it may return, and its class
+ * knows what it stores in fields and which of its anonymous or local classes' instances leave the
+ * method that created them.
+ * <p>
+ * A data-flow pass over the method's blocks: the operand stack (one slot per JVM word; a long or a
+ * double takes two) and the local variables are simulated instruction by instruction; where jumps
+ * lead, the states are joined, value by value; an exception handler starts with the locals of the
+ * code it covers. Blocks are visited again until no state grows; values only grow and have at most
+ * a few alternatives (see {@link Value#union}), so this ends. Bytecode the pass cannot follow (a
+ * stack that runs dry, stacks of different heights meeting: javac never writes either) leaves every
+ * receiver, result and stored field of the method unknown, and its new instances escaping.
+ */
+final class ValueFlow {
+
+	private static final int LABEL = -1;
+
+	// Words popped and pushed by the instructions that neither load nor store references, by opcode.
+	private static final int[] POPS = new int[256];
+
+	private static final int[] PUSHES = new int[256];
+
+	static {
+		effect(0, 1, Opcodes.ICONST_M1, Opcodes.ICONST_0, Opcodes.ICONST_1, Opcodes.ICONST_2, Opcodes.ICONST_3,
+				Opcodes.ICONST_4, Opcodes.ICONST_5, Opcodes.FCONST_0, Opcodes.FCONST_1, Opcodes.FCONST_2, Opcodes.BIPUSH,
+				Opcodes.SIPUSH, Opcodes.ILOAD, Opcodes.FLOAD);
+		effect(0, 2, Opcodes.LCONST_0, Opcodes.LCONST_1, Opcodes.DCONST_0, Opcodes.DCONST_1, Opcodes.LLOAD,
+				Opcodes.DLOAD);
+		effect(2, 1, Opcodes.AALOAD, Opcodes.IALOAD, Opcodes.FALOAD, Opcodes.BALOAD, Opcodes.CALOAD, Opcodes.SALOAD, Opcodes.IADD,
+				Opcodes.FADD, Opcodes.ISUB, Opcodes.FSUB, Opcodes.IMUL, Opcodes.FMUL, Opcodes.IDIV, Opcodes.FDIV,
+				Opcodes.IREM, Opcodes.FREM, Opcodes.ISHL, Opcodes.ISHR, Opcodes.IUSHR, Opcodes.IAND, Opcodes.IOR,
+				Opcodes.IXOR, Opcodes.L2I, Opcodes.L2F, Opcodes.D2I, Opcodes.D2F, Opcodes.FCMPL, Opcodes.FCMPG);
+		effect(2, 2, Opcodes.LALOAD, Opcodes.DALOAD, Opcodes.LNEG, Opcodes.DNEG, Opcodes.L2D, Opcodes.D2L);
+		effect(3, 0, Opcodes.IASTORE, Opcodes.FASTORE, Opcodes.BASTORE, Opcodes.CASTORE, Opcodes.SASTORE);
+		effect(4, 0, Opcodes.LASTORE, Opcodes.DASTORE);
+		effect(1, 0, Opcodes.ISTORE, Opcodes.FSTORE, Opcodes.POP, Opcodes.MONITORENTER, Opcodes.MONITOREXIT,
+				Opcodes.IFEQ, Opcodes.IFNE, Opcodes.IFLT, Opcodes.IFGE, Opcodes.IFGT, Opcodes.IFLE, Opcodes.IFNULL,
+				Opcodes.IFNONNULL, Opcodes.IRETURN, Opcodes.FRETURN);
+		effect(2, 0, Opcodes.LSTORE, Opcodes.DSTORE, Opcodes.POP2, Opcodes.IF_ICMPEQ, Opcodes.IF_ICMPNE,
+				Opcodes.IF_ICMPLT, Opcodes.IF_ICMPGE, Opcodes.IF_ICMPGT, Opcodes.IF_ICMPLE, Opcodes.IF_ACMPEQ,
+				Opcodes.IF_ACMPNE, Opcodes.LRETURN, Opcodes.DRETURN);
+		effect(1, 1, Opcodes.INEG, Opcodes.FNEG, Opcodes.I2F, Opcodes.F2I, Opcodes.I2B, Opcodes.I2C, Opcodes.I2S,
+				Opcodes.ARRAYLENGTH, Opcodes.NEWARRAY, Opcodes.ANEWARRAY, Opcodes.INSTANCEOF);
+		effect(1, 2, Opcodes.I2L, Opcodes.I2D, Opcodes.F2L, Opcodes.F2D);
+		effect(4, 2, Opcodes.LADD, Opcodes.DADD, Opcodes.LSUB, Opcodes.DSUB, Opcodes.LMUL, Opcodes.DMUL, Opcodes.LDIV,
+				Opcodes.DDIV, Opcodes.LREM, Opcodes.DREM, Opcodes.LAND, Opcodes.LOR, Opcodes.LXOR);
+		effect(3, 2, Opcodes.LSHL, Opcodes.LSHR, Opcodes.LUSHR);
+		effect(4, 1, Opcodes.LCMP, Opcodes.DCMPL, Opcodes.DCMPG);
+	}
+
+	private final BytecodeMethod method;
+
+	private final List<Insn> instructions = new ArrayList<>();
+
+	private final List<Label[]> tryCatchBlocks = new ArrayList<>();
+
+	private final Map<Label, Integer> labelIndex = new HashMap<>();
+
+	// Where jumps and falls-through lead: the state at the start of each label that code jumps to.
+	private final Map<Label, State> entries = new HashMap<>();
+
+	private final ArrayDeque<Integer> work = new ArrayDeque<>();
+
+	private final BitSet queued = new BitSet();
+
+	private Value returned;
+
+	private final List<Object[]> fieldStores = new ArrayList<>();
+
+	private final Set<String> escaping = new HashSet<>();
+
+	ValueFlow(BytecodeMethod method) {
+		this.method = method;
+	}
+
+	private static void effect(int pops, int pushes, int... opcodes) {
+		for (int opcode : opcodes) {
+			POPS[opcode] = pops;
+			PUSHES[opcode] = pushes;
+		}
+	}
+
+	void label(Label label) {
+		this.labelIndex.put(label, this.instructions.size());
+		this.instructions.add(new Insn(LABEL, label));
+	}
+
+	void tryCatch(Label start, Label end, Label handler) {
+		this.tryCatchBlocks.add(new Label[] { start, end, handler });
+	}
+
+	void insn(int opcode) {
+		this.instructions.add(new Insn(opcode, null));
+	}
+
+	void operand(int opcode, int operand) {
+		Insn insn = new Insn(opcode, null);
+		insn.operand = operand;
+		this.instructions.add(insn);
+	}
+
+	void type(int opcode, String type) {
+		Insn insn = new Insn(opcode, null);
+		insn.owner = type;
+		this.instructions.add(insn);
+	}
+
+	void member(int opcode, String owner, String name, String descriptor, CallSite call) {
+		Insn insn = new Insn(opcode, null);
+		insn.owner = owner;
+		insn.name = name;
+		insn.descriptor = descriptor;
+		insn.call = call;
+		this.instructions.add(insn);
+	}
+
+	void jump(int opcode, Label label) {
+		this.instructions.add(new Insn(opcode, label));
+	}
+
+	void switchTo(Label dflt, Label[] labels) {
+		Insn insn = new Insn(Opcodes.TABLESWITCH, dflt);
+		insn.targets = labels;
+		this.instructions.add(insn);
+	}
+
+	void constant(Object value) {
+		Insn insn = new Insn(Opcodes.LDC, null);
+		insn.operand = (value instanceof Long || value instanceof Double) ? 2 : 1;
+		this.instructions.add(insn);
+	}
+
+	void newArray(int dimensions) {
+		Insn insn = new Insn(Opcodes.MULTIANEWARRAY, null);
+		insn.operand = dimensions;
+		this.instructions.add(insn);
+	}
+
+	/**
+	 * Runs the pass and records its results on the method, its calls and its class.
+	 */
+	void run() {
+		try {
+			flow();
+		}
+		catch (RuntimeException ex) {
+			knowNothing();
+		}
+		this.method.setReturned(this.returned);
+		BytecodeClass owner = this.method.getOwner();
+		for (Object[] store : this.fieldStores) {
+			owner.addFieldStore((String) store[0], (String) store[1], (Value) store[2]);
+		}
+		owner.addEscaping(this.escaping);
+	}
+
+	private void flow() {
+		Set<Label> targets = jumpTargets();
+		List<List<Label>> handlers = handlersByInstruction();
+		this.work.add(-1);
+		while (!this.work.isEmpty()) {
+			int start = this.work.poll();
+			State state = (start < 0) ? new State(new ArrayList<>(), initialLocals())
+					: this.entries.get(this.instructions.get(start).label).copy();
+			this.queued.clear(start + 1);
+			// The locals an exception handler starts with: those at the start of the block and after
+			// each store the protected code makes.
+			boolean handlersSeeLocals = true;
+			for (int i = start + 1; i < this.instructions.size(); i++) {
+				Insn insn = this.instructions.get(i);
+				if (insn.opcode == LABEL) {
+					if (targets.contains(insn.label)) {
+						// Code meets here: join, and go on from the joined state when it grew.
+						flowInto(insn.label, state);
+						break;
+					}
+					continue;
+				}
+				if (handlersSeeLocals) {
+					for (Label handler : handlers.get(i)) {
+						flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals)));
+					}
+				}
+				handlersSeeLocals = insn.opcode == Opcodes.ASTORE;
+				if (!execute(insn, state)) {
+					break;
+				}
+			}
+		}
+	}
+
+	// Bytecode the pass cannot follow: nothing is known, everything created escapes.
+	private void knowNothing() {
+		this.fieldStores.clear();
+		this.returned = Value.ANY;
+		for (Insn insn : this.instructions) {
+			if (insn.call != null) {
+				insn.call.setReceiver(Value.ANY);
+			}
+			else if (insn.opcode == Opcodes.NEW) {
+				this.escaping.add(insn.owner);
+			}
+			else if ((insn.opcode == Opcodes.PUTFIELD || insn.opcode == Opcodes.PUTSTATIC)
+					&& isReference(Type.getType(insn.descriptor))) {
+				this.fieldStores.add(new Object[] { insn.owner, insn.name, Value.ANY });
+			}
+		}
+		this.escaping.add(this.method.getOwner().getInternalName());
+	}
+
+	// The labels code jumps to (jumps, switches, exception handlers): only there do states meet.
+	private Set<Label> jumpTargets() {
+		Set<Label> targets = new HashSet<>();
+		for (Insn insn : this.instructions) {
+			if (insn.opcode != LABEL) {
+				targets.add(insn.label);
+				targets.addAll(List.of(insn.targets));
+			}
+		}
+		for (Label[] block : this.tryCatchBlocks) {
+			targets.add(block[2]);
+		}
+		return targets;
+	}
+
+	// The handlers an exception thrown at each instruction may go to.
+	private List<List<Label>> handlersByInstruction() {
+		List<List<Label>> result = new ArrayList<>(this.instructions.size());
+		for (int i = 0; i < this.instructions.size(); i++) {
+			result.add(new ArrayList<>(0));
+		}
+		for (Label[] block : this.tryCatchBlocks) {
+			for (int i = this.labelIndex.get(block[0]); i < this.labelIndex.get(block[1]); i++) {
+				result.get(i).add(block[2]);
+			}
+		}
+		return result;
+	}
+
+	// Joins a state into the start of a label; its block is visited (again) if that start grew.
+	private void flowInto(Label label, State state) {
+		State before = this.entries.get(label);
+		State joined = (before == null) ? state.copy() : join(before, state);
+		if (before == null || !joined.sameAs(before)) {
+			this.entries.put(label, joined);
+			int index = this.labelIndex.get(label);
+			if (!this.queued.get(index + 1)) {
+				this.queued.set(index + 1);
+				this.work.add(index);
+			}
+		}
+	}
+
+	private State join(State first, State second) {
+		if (first.stack.size() != second.stack.size()) {
+			throw new IllegalStateException("Stacks of different heights meet in " + this.method);
+		}
+		List<Value> stack = new ArrayList<>(first.stack.size());
+		for (int i = 0; i < first.stack.size(); i++) {
+			stack.add(union(first.stack.get(i), second.stack.get(i)));
+		}
+		Map<Integer, Value> locals = new HashMap<>(first.locals);
+		second.locals.forEach((slot, value) -> locals.merge(slot, value, this::union));
+		return new State(stack, locals);
+	}
+
+	// A union that records as escaping the new instances lost when too many alternatives collapse.
+	private Value union(Value first, Value second) {
+		Value union = Value.union(first, second);
+		if (union == Value.TOP) {
+			escape(first);
+			escape(second);
+		}
+		return union;
+	}
+
+	private Map<Integer, Value> initialLocals() {
+		Map<Integer, Value> initial = new HashMap<>();
+		int slot = 0;
+		if (!this.method.isStatic()) {
+			initial.put(slot++, Value.thisOf(this.method.getOwner().getInternalName()));
+		}
+		for (Type parameter : Type.getArgumentTypes(this.method.getDescriptor())) {
+			initial.put(slot, Value.ANY);
+			slot += parameter.getSize();
+		}
+		return initial;
+	}
+
+	// One instruction's effect on the state; returns whether the next instruction can follow it.
+	private boolean execute(Insn insn, State state) {
+		List<Value> stack = state.stack;
+		switch (insn.opcode) {
+			case Opcodes.ACONST_NULL:
+				stack.add(Value.NULL);
+				return true;
+			case Opcodes.ALOAD:
+				stack.add(state.locals.getOrDefault(insn.operand, Value.NULL));
+				return true;
+			case Opcodes.ASTORE:
+				state.locals.put(insn.operand, pop(stack));
+				return true;
+			case Opcodes.AASTORE:
+				escape(pop(stack));
+				pop(stack, 2);
+				return true;
+			case Opcodes.NEW:
+				stack.add(Value.newInstance(insn.owner));
+				return true;
+			case Opcodes.CHECKCAST:
+				stack.add(Value.cast(pop(stack), insn.owner));
+				return true;
+			case Opcodes.GETFIELD:
+				pop(stack);
+				push(stack, Type.getType(insn.descriptor), Value.field(insn.owner, insn.name, insn.descriptor));
+				return true;
+			case Opcodes.GETSTATIC:
+				push(stack, Type.getType(insn.descriptor), Value.field(insn.owner, insn.name, insn.descriptor));
+				return true;
+			case Opcodes.PUTFIELD:
+				store(insn, stack);
+				pop(stack);
+				return true;
+			case Opcodes.PUTSTATIC:
+				store(insn, stack);
+				return true;
+			case Opcodes.INVOKEVIRTUAL:
+			case Opcodes.INVOKESPECIAL:
+			case Opcodes.INVOKEINTERFACE:
+			case Opcodes.INVOKESTATIC:
+			case Opcodes.INVOKEDYNAMIC:
+				invoke(insn, stack);
+				return true;
+			case Opcodes.ARETURN:
+				Value result = pop(stack);
+				escape(result);
+				this.returned = (this.returned == null) ? result : union(this.returned, result);
+				return false;
+			case Opcodes.ATHROW:
+				escape(pop(stack));
+				return false;
+			case Opcodes.RETURN:
+			case Opcodes.IRETURN:
+			case Opcodes.LRETURN:
+			case Opcodes.FRETURN:
+			case Opcodes.DRETURN:
+				return false;
+			case Opcodes.GOTO:
+				flowInto(insn.label, state);
+				return false;
+			case Opcodes.TABLESWITCH:
+				pop(stack);
+				flowInto(insn.label, state);
+				for (Label target : insn.targets) {
+					flowInto(target, state);
+				}
+				return false;
+			case Opcodes.LDC:
+				push(stack, Value.ANY, insn.operand);
+				return true;
+			case Opcodes.MULTIANEWARRAY:
+				pop(stack, insn.operand);
+				stack.add(Value.ANY);
+				return true;
+			case Opcodes.DUP:
+			case Opcodes.DUP_X1:
+			case Opcodes.DUP_X2:
+			case Opcodes.DUP2:
+			case Opcodes.DUP2_X1:
+			case Opcodes.DUP2_X2:
+			case Opcodes.SWAP:
+				shuffle(insn.opcode, stack);
+				return true;
+			default:
+				// Primitives, array elements, conditional jumps: only the stack's height matters.
+				pop(stack, POPS[insn.opcode]);
+				push(stack, Value.ANY, PUSHES[insn.opcode]);
+				if (insn.label != null) {
+					flowInto(insn.label, state);
+				}
+				return true;
+		}
+	}
+
+	private void store(Insn insn, List<Value> stack) {
+		Type type = Type.getType(insn.descriptor);
+		Value stored = pop(stack, type);
+		if (isReference(type)) {
+			escape(stored);
+			this.fieldStores.add(new Object[] { insn.owner, insn.name, stored });
+		}
+	}
+
+	private void invoke(Insn insn, List<Value> stack) {
+		Type[] arguments = Type.getArgumentTypes(insn.descriptor);
+		for (int i = arguments.length - 1; i >= 0; i--) {
+			escape(pop(stack, arguments[i]));
+		}
+		if (insn.opcode != Opcodes.INVOKESTATIC && insn.opcode != Opcodes.INVOKEDYNAMIC) {
+			Value receiver = pop(stack);
+			insn.call.setReceiver(receiver);
+			if (receiver.mayBeThis()) {
+				this.method.setUsesThis();
+			}
+		}
+		push(stack, Type.getReturnType(insn.descriptor), (insn.call != null) ? Value.resultOf(insn.call) : Value.ANY);
+	}
+
+	// The word shuffles of dup and swap (w1 is the top word).
+	private static void shuffle(int op, List<Value> stack) {
+		int top = stack.size() - 1;
+		Value w1 = stack.get(top);
+		switch (op) {
+			case Opcodes.DUP:
+				stack.add(w1);
+				break;
+			case Opcodes.DUP_X1:
+				stack.add(top - 1, w1);
+				break;
+			case Opcodes.DUP_X2:
+				stack.add(top - 2, w1);
+				break;
+			case Opcodes.DUP2:
+				stack.addAll(List.of(stack.get(top - 1), w1));
+				break;
+			case Opcodes.DUP2_X1:
+				stack.addAll(top - 2, List.of(stack.get(top - 1), w1));
+				break;
+			case Opcodes.DUP2_X2:
+				stack.addAll(top - 3, List.of(stack.get(top - 1), w1));
+				break;
+			default:
+				stack.set(top, stack.get(top - 1));
+				stack.set(top - 1, w1);
+				break;
+		}
+	}
+
+	// The value leaves the method (argument, field, array, result, exception): an anonymous or
+	// local class among its new instances may now be anywhere.
+	private void escape(Value value) {
+		if (value.kind() == Value.Kind.NEW || value.kind() == Value.Kind.THIS) {
+			this.escaping.add(value.type());
+		}
+		for (Value part : value.parts()) {
+			escape(part);
+		}
+	}
+
+	private static void push(List<Value> stack, Type type, Value reference) {
+		if (isReference(type)) {
+			stack.add(reference);
+		}
+		else {
+			push(stack, Value.ANY, type.getSize());
+		}
+	}
+
+	private static void push(List<Value> stack, Value value, int words) {
+		for (int i = 0; i < words; i++) {
+			stack.add(value);
+		}
+	}
+
+	private static Value pop(List<Value> stack, Type type) {
+		if (isReference(type)) {
+			return pop(stack);
+		}
+		pop(stack, type.getSize());
+		return Value.ANY;
+	}
+
+	private static Value pop(List<Value> stack) {
+		return stack.remove(stack.size() - 1);
+	}
+
+	private static void pop(List<Value> stack, int words) {
+		for (int i = 0; i < words; i++) {
+			pop(stack);
+		}
+	}
+
+	private static boolean isReference(Type type) {
+		return type.getSort() >= Type.ARRAY;
+	}
+
+	private static final class State {
+
+		final List<Value> stack;
+
+		final Map<Integer, Value> locals;
+
+		State(List<Value> stack, Map<Integer, Value> locals) {
+			this.stack = stack;
+			this.locals = locals;
+		}
+
+		State copy() {
+			return new State(new ArrayList<>(this.stack), new HashMap<>(this.locals));
+		}
+
+		boolean sameAs(State other) {
+			return other.stack.equals(this.stack) && other.locals.equals(this.locals);
+		}
+
+	}
+
+	private static final class Insn {
+
+		final int opcode;
+
+		final Label label;
+
+		Label[] targets = new Label[0];
+
+		int operand;
+
+		String owner;
+
+		String name;
+
+		String descriptor;
+
+		CallSite call;
+
+		Insn(int opcode, Label label) {
+			this.opcode = opcode;
+			this.label = label;
+		}
+
+	}
+
+}

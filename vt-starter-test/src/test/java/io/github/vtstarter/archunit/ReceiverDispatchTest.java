@@ -1,0 +1,175 @@
+package io.github.vtstarter.archunit;
+
+import java.util.List;
+
+import com.tngtech.archunit.lang.ArchRule;
+import io.github.vtstarter.archunit.fixtures.receiver.AForeignRegistry;
+import io.github.vtstarter.archunit.fixtures.receiver.Assembly;
+import io.github.vtstarter.archunit.fixtures.receiver.Binding;
+import io.github.vtstarter.archunit.fixtures.receiver.Component;
+import io.github.vtstarter.archunit.fixtures.receiver.EscapingTasks;
+import io.github.vtstarter.archunit.fixtures.receiver.FileComponent;
+import io.github.vtstarter.archunit.fixtures.receiver.LocalTasks;
+import io.github.vtstarter.archunit.fixtures.receiver.QuietComponent;
+import io.github.vtstarter.archunit.fixtures.receiver.Registry;
+import io.github.vtstarter.archunit.fixtures.receiver.Streams;
+import io.github.vtstarter.archunit.fixtures.receiver.Task;
+import io.github.vtstarter.archunit.fixtures.receiver.TaskRunner;
+import org.junit.jupiter.api.Test;
+
+import static io.github.vtstarter.archunit.FixtureSource.importClasses;
+import static io.github.vtstarter.archunit.FixtureSource.location;
+import static io.github.vtstarter.archunit.FixtureSource.violations;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Dispatch that follows the receiver (issue 23): a call goes only to the methods of the classes its
+ * object may have, and a chain through {@code this} stays with the class it started on.
+ */
+class ReceiverDispatchTest {
+
+	private static final String RECEIVER = "io.github.vtstarter.archunit.fixtures.receiver.";
+
+	private static final ArchRule RULE = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized();
+
+	@Test
+	void aCallOnThisInAnInheritedMethodGoesOnlyToTheClassTheChainStartedOn() {
+		List<String> violations = assembly();
+		assertThat(violations).noneMatch((violation) -> violation.contains(".startQuiet("));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Assembly.startAny(" + RECEIVER + "Component)>")
+			.contains("through <" + RECEIVER + "Component.start()> in " + location(Assembly.class, "// any component")
+					+ " -> <" + RECEIVER + "Component.startInternal()> implemented by <" + RECEIVER
+					+ "FileComponent.startInternal()> in " + location(Component.class, "// template")));
+	}
+
+	@Test
+	void aFieldThatOnlyEverHoldsOneClassGoesToThatClass() {
+		assertThat(assembly()).noneMatch((violation) -> violation.contains(".startOwn("));
+	}
+
+	@Test
+	void aCastNarrowsTheReceiver() {
+		assertThat(assembly()).noneMatch((violation) -> violation.contains(".startCast("));
+	}
+
+	@Test
+	void anObjectCreatedInViewHasThatClass() {
+		assertThat(assembly()).noneMatch((violation) -> violation.contains(".startCreated("));
+	}
+
+	@Test
+	void aLocalVariableHoldsWhatWasLastStoredInIt() {
+		assertThat(assembly()).noneMatch((violation) -> violation.contains(".startReplaced("));
+	}
+
+	@Test
+	void aCastFromACollectionElementNarrowsTheReceiver() {
+		assertThat(assembly()).noneMatch((violation) -> violation.contains(".startAll("));
+	}
+
+	@Test
+	void theTemplateMethodItselfStillReachesEveryImplementation() {
+		assertThat(assembly()).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Component.start()> holds the monitor")
+			.contains("implemented by <" + RECEIVER + "FileComponent.startInternal()>"));
+	}
+
+	@Test
+	void anAnonymousClassThatNeverLeavesTheMethodThatCreatesItRunsOnlyThere() {
+		List<String> violations = violations(RULE, importClasses(Task.class, TaskRunner.class, LocalTasks.class,
+				anonymous(LocalTasks.class)));
+		assertThat(violations).noneMatch((violation) -> violation.contains(".runGiven("));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "LocalTasks.runHere()>")
+			.contains(location(LocalTasks.class, "// local sleep")));
+	}
+
+	@Test
+	void anAnonymousClassThatLeavesTheMethodMayBeAnyObjectOfItsType() {
+		List<String> violations = violations(RULE, importClasses(Task.class, TaskRunner.class, LocalTasks.class,
+				anonymous(LocalTasks.class), EscapingTasks.class, anonymous(EscapingTasks.class)));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "TaskRunner.runGiven(")
+			.contains("implemented by <" + RECEIVER + "EscapingTasks$1.run()>")
+			.doesNotContain("LocalTasks$1"));
+	}
+
+	@Test
+	void ofEquallyShortChainsTheOneThroughTheCallersOwnClassIsShown() {
+		List<String> violations = violations(RULE, importClasses(Registry.class, AForeignRegistry.class, Binding.class,
+				Binding.Owner.class, Component.class, FileComponent.class, QuietComponent.class));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Registry.destroy()>")
+			.contains("implemented by <" + RECEIVER + "Registry.stop(" + RECEIVER + "Binding)> in "
+					+ location(Registry.class, "// stop binding")));
+	}
+
+	@Test
+	void aResultKnownToLiveInMemoryIsNotBlocking() {
+		List<String> violations = violations(RULE, importClasses(Streams.class, Streams.QuietChannel.class));
+		assertThat(violations).noneMatch((violation) -> violation.contains(".writeToMemory("));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Streams.writeTo(")
+			.contains(location(Streams.class, "// any stream")));
+	}
+
+	@Test
+	void anExemptCallIsNotFollowedIntoWhatItRuns() {
+		ArchRule exempting = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized()
+			.withCatalogue(BlockingCallCatalogue.defaults()
+				.without(BlockingCall.of(Streams.QuietChannel.class, "send").because("writes in non-blocking mode")));
+		List<String> classes = violations(RULE, importClasses(Streams.class, Streams.QuietChannel.class));
+		assertThat(classes).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Streams.send(")
+			.contains(location(Streams.class, "// non-blocking write")));
+		assertThat(violations(exempting, importClasses(Streams.class, Streams.QuietChannel.class)))
+			.noneMatch((violation) -> violation.contains(".send("));
+	}
+
+	@Test
+	void callsOnResultsTheCatalogueKnowsToLiveInMemoryDoNotBlock() {
+		assertThat(violations(RULE, importClasses(Streams.class)))
+			.anySatisfy((violation) -> assertThat(violation).startsWith("Method <" + RECEIVER + "Streams.readSnapshot()>"));
+		ArchRule inMemory = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized()
+			.withCatalogue(BlockingCallCatalogue.defaults()
+				.withInMemoryResults(BlockingCall.of(Streams.class, "snapshot").because("rows copied into memory")));
+		assertThat(violations(inMemory, importClasses(Streams.class)))
+			.noneMatch((violation) -> violation.contains(".readSnapshot("));
+	}
+
+	@Test
+	void resultsOfMethodsThatOnlyReturnInMemoryResultsDoNotBlockEither() {
+		ArchRule inMemory = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized()
+			.withCatalogue(BlockingCallCatalogue.defaults()
+				.withInMemoryResults(BlockingCall.of(Streams.class, "snapshot").because("rows copied into memory")));
+		assertThat(violations(RULE, importClasses(Streams.class))).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Streams.readCopy()>")
+			.contains(location(Streams.class, "// copy rows")));
+		List<String> violations = violations(inMemory, importClasses(Streams.class));
+		assertThat(violations).noneMatch((violation) -> violation.contains(".readCopy()")
+				|| violation.contains(".readCopyOfCopyOfCopy()"));
+		// Four steps away is beyond the search; a method that may return something else is no producer.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Streams.readFourthCopy()>")
+			.contains(location(Streams.class, "// fourth copy rows")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Streams.readCopyOrGiven(")
+			.contains(location(Streams.class, "// copy or given rows")));
+	}
+
+	private static List<String> assembly() {
+		return violations(RULE, importClasses(Assembly.class, Component.class, FileComponent.class,
+				QuietComponent.class));
+	}
+
+	private static Class<?> anonymous(Class<?> enclosing) {
+		try {
+			return Class.forName(enclosing.getName() + "$1");
+		}
+		catch (ClassNotFoundException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
