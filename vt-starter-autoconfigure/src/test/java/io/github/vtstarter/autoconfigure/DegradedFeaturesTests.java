@@ -3,7 +3,6 @@ package io.github.vtstarter.autoconfigure;
 import java.lang.reflect.Field;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
 import org.junit.jupiter.api.Test;
@@ -11,80 +10,20 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * {@link DegradedFeatures}, the guard every version-dependent seam runs through: an unexpected failure
- * ({@code RuntimeException} or {@code LinkageError}) switches that one feature off with one WARN naming it and why,
- * and lists it under {@code degraded}; bad configuration still fails the start. The record is per class loader, so
- * every test uses feature names of its own.
+ * {@link DegradedFeatures}'s record, what the endpoint lists under {@code degraded}: a feature once, with its first
+ * reason and one WARN; the exception's type when it has no message; in the order they failed, as a snapshot; and at
+ * most fifty. (The guard itself, what it catches and what it lets through, is {@link DegradedGuardTests}.) The record
+ * is per class loader, so every test uses feature names of its own.
  */
 class DegradedFeaturesTests {
 
 	private final Log log = mock(Log.class);
-
-	@Test
-	void workThatCompletesIsNotAFailure() {
-		AtomicInteger ran = new AtomicInteger();
-		boolean completed = DegradedFeatures.guard(this.log, "a feature that works", ran::incrementAndGet);
-		assertThat(completed).isTrue();
-		assertThat(ran).hasValue(1);
-		assertThat(DegradedFeatures.all()).doesNotContainKey("a feature that works");
-		verifyNoInteractions(this.log);
-	}
-
-	@Test
-	void aRuntimeExceptionSwitchesTheFeatureOffWithOneWarn() {
-		IllegalStateException failure = new IllegalStateException("no such field: taskExecutor");
-		boolean completed = DegradedFeatures.guard(this.log, "a feature whose field moved", () -> {
-			throw failure;
-		});
-		assertThat(completed).isFalse();
-		assertThat(DegradedFeatures.all()).containsEntry("a feature whose field moved",
-				"java.lang.IllegalStateException: no such field: taskExecutor");
-		verify(this.log).warn("vt-starter: a feature whose field moved is off: java.lang.IllegalStateException: no "
-				+ "such field: taskExecutor. The application runs on without it; please report this with your "
-				+ "Spring Boot and Java versions.", failure);
-	}
-
-	@Test
-	void aLinkageErrorSwitchesTheFeatureOffWithOneWarn() {
-		NoClassDefFoundError failure = new NoClassDefFoundError("org/springframework/boot/web/embedded/Moved");
-		boolean completed = DegradedFeatures.guard(this.log, "a feature whose class moved", () -> {
-			throw failure;
-		});
-		assertThat(completed).isFalse();
-		assertThat(DegradedFeatures.all()).containsEntry("a feature whose class moved",
-				"java.lang.NoClassDefFoundError: org/springframework/boot/web/embedded/Moved");
-		verify(this.log).warn(any(), eq(failure));
-	}
-
-	@Test
-	void badConfigurationStillFailsTheStart() {
-		InvalidVirtualThreadsPropertyException bad = new InvalidVirtualThreadsPropertyException("vtstarter.x", "y",
-				"it must be z");
-		assertThatExceptionOfType(InvalidVirtualThreadsPropertyException.class)
-			.isThrownBy(() -> DegradedFeatures.guard(this.log, "a feature with a bad property", () -> {
-				throw bad;
-			}))
-			.isSameAs(bad);
-		assertThat(DegradedFeatures.all()).doesNotContainKey("a feature with a bad property");
-		verifyNoInteractions(this.log);
-	}
-
-	@Test
-	void anErrorThatIsNotALinkageErrorIsNotSwallowed() {
-		assertThatExceptionOfType(AssertionError.class)
-			.isThrownBy(() -> DegradedFeatures.guard(this.log, "a feature that asserts", () -> {
-				throw new AssertionError("not ours to hide");
-			}));
-		assertThat(DegradedFeatures.all()).doesNotContainKey("a feature that asserts");
-	}
 
 	@Test
 	void aFeatureIsRecordedAndLoggedOnceWithItsFirstReason() {

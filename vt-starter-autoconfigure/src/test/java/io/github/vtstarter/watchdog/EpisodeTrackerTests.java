@@ -128,6 +128,23 @@ class EpisodeTrackerTests {
 	}
 
 	@Test
+	void aGcPauseBetweenTwoDumpsProvesNoStall() {
+		HeldCarriers same = held("a", "b");
+		this.tracker.counts(0, 0, 0);
+		// A dump, then a 3 s stop-the-world pause, then the same threads still mounted: nobody ran, the JVM did not.
+		this.tracker.snapshot(1_100 * MS, 0, same, 0);
+		this.tracker.snapshot(4_200 * MS, 3_000 * MS, same, 0);
+		this.tracker.waiting(4_200 * MS, 4_200 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(this.tracker.provenStallNanos()).isEqualTo(100 * MS);
+		// Afterwards the pause is not counted, the rest is.
+		this.tracker.snapshot(5_300 * MS, 3_000 * MS, same, 0);
+		this.tracker.waiting(5_300 * MS, 5_300 * MS);
+		assertThat(this.tracker.drain()).containsExactly(Event.STALL);
+		assertThat(this.tracker.provenStallNanos()).isEqualTo(1_200 * MS);
+	}
+
+	@Test
 	void aDumpThatShowsNoMountedThreadProvesNothing() {
 		wait(0, 30_000, (now) -> HeldCarriers.UNKNOWN);
 		assertThat(this.events).isEmpty();

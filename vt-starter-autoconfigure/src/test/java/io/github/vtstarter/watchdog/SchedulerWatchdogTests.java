@@ -121,9 +121,44 @@ class SchedulerWatchdogTests {
 		assertThat(this.watchdog.state()).isEqualTo(SchedulerState.NORMAL);
 	}
 
+	@Test
+	void carrierGrowthIsAFindingWhileVirtualThreadsHoldTheExtraCarriers() {
+		FixedPool pool = new FixedPool(2, 2);
+		List<String> waiters = List.of("1", "2", "3", "4", "5", "6");
+		start(() -> new HeldCarriers(Set.copyOf(waiters),
+				List.of(new ThreadStack("waiter-1", "1", List.of("com.acme.Inbox.take(Inbox.java:5)")))), pool);
+		await().atMost(WAIT).until(() -> this.watchdog.probesRun() >= 2);
+		pool.size = SchedulerWatchdog.carrierGrowthWarningSize(2);
+		await().atMost(WAIT).until(() -> this.events.contains("grew to 6"));
+		assertThat(this.watchdog.lastEvidence()).extracting(ThreadStack::name).containsExactly("waiter-1");
+		assertThat(this.watchdog.carriers().highWater()).isEqualTo(6);
+	}
+
+	@Test
+	void carriersThatOutliveWhatAddedThemAreNoFinding() {
+		FixedPool pool = new FixedPool(6, 2);
+		start(() -> new HeldCarriers(Set.of(), List.of()), pool);
+		long probes = this.watchdog.probesRun();
+		await().atMost(WAIT).until(() -> this.watchdog.probesRun() >= probes + 5);
+		assertThat(this.events).noneMatch((event) -> event.startsWith("grew"));
+		assertThat(this.watchdog.carriers().compensating()).isTrue();
+	}
+
+	@Test
+	void theGrowthWarningSizeIsTwiceTheParallelismAndAtLeastFourMore() {
+		assertThat(SchedulerWatchdog.carrierGrowthWarningSize(1)).isEqualTo(5);
+		assertThat(SchedulerWatchdog.carrierGrowthWarningSize(2)).isEqualTo(6);
+		assertThat(SchedulerWatchdog.carrierGrowthWarningSize(4)).isEqualTo(8);
+		assertThat(SchedulerWatchdog.carrierGrowthWarningSize(16)).isEqualTo(32);
+	}
+
 	private void start(Supplier<HeldCarriers> held) {
+		start(held, new NoCarriers());
+	}
+
+	private void start(Supplier<HeldCarriers> held, CarrierPool carriers) {
 		this.watchdog = new SchedulerWatchdog(Duration.ofMillis(20), Duration.ofMillis(100), Duration.ofMillis(400),
-				Duration.ofMillis(300), this.probes, new NoCarriers(), held, this.work::get, this.work::get);
+				Duration.ofMillis(300), this.probes, carriers, held, this.work::get, this.work::get);
 		this.watchdog.addListener(new WatchdogListener() {
 
 			@Override
@@ -156,6 +191,11 @@ class SchedulerWatchdogTests {
 			@Override
 			public void episodeEnded(EpisodeSummary summary) {
 				SchedulerWatchdogTests.this.events.add("ended " + summary.worst());
+			}
+
+			@Override
+			public void carriersGrew(CarrierSnapshot carriers, List<ThreadStack> held) {
+				SchedulerWatchdogTests.this.events.add("grew to " + carriers.size());
 			}
 
 			@Override
@@ -204,6 +244,37 @@ class SchedulerWatchdogTests {
 		@Override
 		public ForkJoinPool pool() {
 			return null;
+		}
+
+	}
+
+	/** A carrier pool whose size the test sets; its steal count never moves. */
+	static final class FixedPool extends CarrierPool {
+
+		private final ForkJoinPool pool;
+
+		volatile int size;
+
+		FixedPool(int size, int parallelism) {
+			this.size = size;
+			this.pool = new ForkJoinPool(parallelism) {
+
+				@Override
+				public int getPoolSize() {
+					return FixedPool.this.size;
+				}
+
+				@Override
+				public long getStealCount() {
+					return 0;
+				}
+
+			};
+		}
+
+		@Override
+		public ForkJoinPool pool() {
+			return this.pool;
 		}
 
 	}

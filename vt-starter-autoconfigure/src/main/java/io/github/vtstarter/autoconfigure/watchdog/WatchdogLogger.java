@@ -38,6 +38,10 @@ class WatchdogLogger implements WatchdogListener, ApplicationListener<ContextRef
 
 	private static final Log logger = LogFactory.getLog(WatchdogLogger.class);
 
+	/** The feature listed under {@code degraded} when thread dumps fail. */
+	static final String DUMPS = "the watchdog's thread dumps (the names and stacks of the virtual threads holding "
+			+ "the carriers, and the proof of a stall where the work counts show nothing)";
+
 	private volatile boolean ready;
 
 	// Start-up, until ready: what was held back.
@@ -107,8 +111,7 @@ class WatchdogLogger implements WatchdogListener, ApplicationListener<ContextRef
 
 	@Override
 	public void evidenceUnavailable(Throwable cause) {
-		DegradedFeatures.record(logger, "the watchdog's thread dumps (the names and stacks of the virtual threads "
-				+ "holding the carriers, and the proof of a stall where the work counts show nothing)", cause);
+		DegradedFeatures.record(logger, DUMPS, cause);
 	}
 
 	@Override

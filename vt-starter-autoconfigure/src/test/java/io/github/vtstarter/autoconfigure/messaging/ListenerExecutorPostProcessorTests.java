@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.DegradedFeaturesCleanup;
 import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 
@@ -100,6 +101,7 @@ class ListenerExecutorPostProcessorTests {
 		assertThat(container.executor).isNull();
 		assertThat(DegradedFeatures.all()).containsEntry("Test listeners on virtual threads (broken)",
 				"java.lang.IllegalStateException: Container has no taskExecutor field in this version");
+		DegradedFeaturesCleanup.forget("Test listeners on virtual threads (broken)");
 	}
 
 	static class Container {

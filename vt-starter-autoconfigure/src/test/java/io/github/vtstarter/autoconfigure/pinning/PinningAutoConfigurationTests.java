@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Set;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.DegradedFeaturesCleanup;
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.FakePinnedEvent;
@@ -102,6 +103,7 @@ class PinningAutoConfigurationTests {
 				(reason) -> assertThat(reason).contains("Flight Recorder refused the stream"));
 		assertThat(output.getOut().lines().filter((line) -> line.contains(" WARN ") && line.contains("pinning monitor")))
 			.hasSize(1);
+		DegradedFeaturesCleanup.forget("the pinning monitor");
 	}
 
 	@Test

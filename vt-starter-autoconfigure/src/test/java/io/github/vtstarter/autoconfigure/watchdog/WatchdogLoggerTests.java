@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.DegradedFeaturesCleanup;
 import io.github.vtstarter.watchdog.CarrierSnapshot;
 import io.github.vtstarter.watchdog.EpisodeSummary;
 import io.github.vtstarter.watchdog.SchedulerState;
@@ -119,11 +120,10 @@ class WatchdogLoggerTests {
 	void dumpsThatFailAreOneWarningAndADegradedFeature(CapturedOutput output) {
 		this.logger.evidenceUnavailable(new IllegalStateException("this JVM cannot dump its virtual threads"));
 		this.logger.evidenceUnavailable(new IllegalStateException("this JVM cannot dump its virtual threads"));
-		assertThat(DegradedFeatures.all()).hasEntrySatisfying(
-				"the watchdog's thread dumps (the names and stacks of the virtual threads holding the carriers, and "
-						+ "the proof of a stall where the work counts show nothing)",
+		assertThat(DegradedFeatures.all()).hasEntrySatisfying(WatchdogLogger.DUMPS,
 				(reason) -> assertThat(reason).contains("this JVM cannot dump its virtual threads"));
 		assertThat(lines(output)).filteredOn((line) -> line.contains(" WARN ")).hasSize(1);
+		DegradedFeaturesCleanup.forget(WatchdogLogger.DUMPS);
 	}
 
 	private static List<String> lines(CapturedOutput output) {

@@ -3,7 +3,7 @@ package io.github.vtstarter.autoconfigure.messaging.kafka;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.testsupport.EnabledWith;

@@ -4,7 +4,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
 import io.github.vtstarter.pinning.TestJdk;
@@ -44,7 +44,9 @@ class RabbitListenerFactoryTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(VirtualThreadsAutoConfiguration.class,
 				VirtualThreadsRabbitAutoConfiguration.class, RabbitAutoConfiguration.class))
-		.withPropertyValues("spring.threads.virtual.enabled=true");
+		// Simple containers forced onto virtual threads: on Java 21-23 with Spring AMQP 3.0 the default keeps them
+		// on platform threads (RabbitSimpleListenerThreadChoiceTests).
+		.withPropertyValues("spring.threads.virtual.enabled=true", "vtstarter.rabbit.virtual-threads.enabled=true");
 
 	@Test
 	void theSimpleFactoryRunsItsConsumersOnCountedVirtualThreadsNamedRabbitSimple() throws Exception {
@@ -114,7 +116,7 @@ class RabbitListenerFactoryTests {
 		DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
 		beans.registerSingleton("registry", registry);
 		RabbitListenerVirtualThreads counter = new RabbitListenerVirtualThreads(
-				beans.getBeanProvider(VirtualThreadRegistry.class), false);
+				beans.getBeanProvider(VirtualThreadRegistry.class), null);
 		SimpleRabbitListenerContainerFactory bootsFactory = new SimpleRabbitListenerContainerFactory();
 		bootsFactory.setTaskExecutor(springsVirtualThreadTaskExecutor());
 		counter.postProcessAfterInitialization(bootsFactory, "rabbitListenerContainerFactory");
