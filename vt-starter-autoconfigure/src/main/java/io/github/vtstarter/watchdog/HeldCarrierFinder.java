@@ -17,9 +17,10 @@ import io.github.vtstarter.dump.VirtualThreadDump;
  * <li>JDK 24+ writes, for each virtual thread, {@code "virtual": true} and, while it is mounted,
  * {@code "carrier"}: exact.</li>
  * <li>JDK 21-23 write neither. A virtual thread is told from a platform thread by its id (not among the platform
- * threads), and taken as mounted when its stack is not empty (an unmounted parked one shows none) and has no
- * {@code Continuation.yield} frame (one that yielded and waits to continue). A thread pinned in
- * {@code Object.wait()}, in {@code sleep} or {@code park} inside {@code synchronized}
+ * threads), and taken as mounted when its stack is not empty (a new or ended one shows none), does not start at
+ * {@code VirtualThread.park}, {@code parkNanos} or {@code tryYield} (an unmounted one: the continuation's own frames
+ * are hidden) and has no {@code Continuation.yield} frame (shown with {@code -XX:+ShowHiddenFrames}). A thread
+ * pinned in {@code Object.wait()}, in {@code sleep} or {@code park} inside {@code synchronized}
  * ({@code VirtualThread.parkOnCarrierThread}), or running, shows.</li>
  * </ul>
  * At most {@link #MAX_THREADS} stacks of {@link #MAX_FRAMES} frames each are kept, so that the log line stays
@@ -73,7 +74,7 @@ public final class HeldCarrierFinder implements Supplier<HeldCarriers> {
 		if (thread.containsKey("virtual")) {
 			return thread.get("carrier") != null;
 		}
-		if (frames.isEmpty()) {
+		if (frames.isEmpty() || isUnmountedAt(frames.get(0))) {
 			return false;
 		}
 		for (String frame : frames) {
@@ -82,6 +83,15 @@ public final class HeldCarrierFinder implements Supplier<HeldCarriers> {
 			}
 		}
 		return true;
+	}
+
+	// JDK 21-23 hide the continuation's frames (Continuation.yield is @Hidden): a virtual thread that parked or
+	// yielded and left its carrier shows VirtualThread.park, parkNanos or tryYield on top. One pinned while parking
+	// shows the carrier's park (Unsafe.park, then VirtualThread.parkOnCarrierThread) above them instead.
+	private static boolean isUnmountedAt(String topFrame) {
+		return topFrame.contains("java.lang.VirtualThread.park(")
+				|| topFrame.contains("java.lang.VirtualThread.parkNanos(")
+				|| topFrame.contains("java.lang.VirtualThread.tryYield(");
 	}
 
 	private static List<String> frames(Object stack) {
