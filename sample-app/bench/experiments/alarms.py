@@ -210,17 +210,17 @@ class Watched:
         while not self.stop_evt.is_set():
             t = round(time.time() - self.t0, 1)
             code, body = status_of(self.mbase + '/actuator/health', 5)
-            state = None
-            if code in (200, 503):
+            overall = vt = state = None
+            if code in (200, 503) and body:
                 try:
-                    vt = json.loads(body).get('components', {}).get('virtualThreads', {})
-                    state = vt.get('details', {}).get('state') or vt.get('status')
+                    doc = json.loads(body)
+                    overall = doc.get('status')
+                    comp = doc.get('components', {}).get('virtualThreads', {})
+                    vt, state = comp.get('status'), comp.get('details', {}).get('state')
                 except ValueError:
                     pass
-                if code == 503 and not body:
-                    state = None
-            value = {200: 'UP', 503: 'DOWN'}.get(code, 'NO ANSWER' if code is None else 'HTTP %s' % code)
-            self.health.append((t, value, state))
+            value = overall or ({200: 'UP', 503: 'DOWN'}.get(code) if code else 'NO ANSWER') or 'HTTP %s' % code
+            self.health.append((t, value, vt, state))
             self.stop_evt.wait(0.5)
 
     def _poll_endpoint(self):
@@ -275,18 +275,22 @@ class Watched:
         return final
 
     def health_summary(self):
-        """The health values in order, repeats collapsed, before the first answer left out: e.g. 'UP > DOWN@14.2s >
-        UP@24.0s'."""
+        """The health answers in order, repeats collapsed, before the first status left out: e.g. 'UP > DOWN@14.2s >
+        UP@24.0s'; the virtualThreads indicator is named where it differs from the whole. Returns the text, the
+        virtualThreads indicator's statuses in order (collapsed), and the transitions as data."""
         seq = []
-        answered = False
-        for t, value, _ in self.health:
-            if not answered and value != 'UP' and value != 'DOWN':
+        for t, value, vt, state in self.health:
+            if not seq and value in ('NO ANSWER',) or (not seq and value.startswith('HTTP')):
                 continue
-            answered = True
-            if not seq or seq[-1][1] != value:
-                seq.append((t, value))
-        text = ' > '.join(v if i == 0 else '%s@%.1fs' % (v, t) for i, (t, v) in enumerate(seq))
-        return text, [v for _, v in seq]
+            label = value if vt in (None, value) else '%s (virtualThreads %s)' % (value, vt)
+            if not seq or seq[-1][1] != label:
+                seq.append((t, label, vt, state))
+        text = ' > '.join(label if i == 0 else '%s@%.1fs' % (label, t) for i, (t, label, _, _) in enumerate(seq))
+        vts = []
+        for _, _, vt, _ in seq:
+            if vt and (not vts or vts[-1] != vt):
+                vts.append(vt)
+        return text, vts, [dict(t=t, health=label, virtualThreads=vt, state=st) for t, label, vt, st in seq]
 
 
 def get(url, timeout=60):
@@ -385,14 +389,16 @@ def judge(res, e, doctor_expected):
     for lib in doctor_expected:
         if lib not in doc:
             missed.append('doctor: %s' % lib)
-    values = res['health_values']
+    values = res['health_values']  # the virtualThreads indicator's statuses, in order
     if e['down']:
         if 'DOWN' not in values:
-            missed.append('health never DOWN')
+            missed.append('virtualThreads never DOWN')
         elif 'UP' not in values[values.index('DOWN'):]:
-            missed.append('health not UP again')
+            missed.append('virtualThreads not UP again')
     elif 'DOWN' in values:
-        false.append('health DOWN')
+        false.append('virtualThreads DOWN')
+    if not values:
+        missed.append('the virtualThreads indicator never answered')
     if res['log']['bpp_starter']:
         false.append('BeanPostProcessorChecker: %d lines' % len(res['log']['bpp_starter']))
     res['false_alarms'], res['missed'] = false, missed
@@ -426,11 +432,11 @@ class Corpus:
             final = w.stop()
         except Exception as ex:  # noqa: BLE001 (a failed stop is reported, the corpus goes on)
             error = error or 'stop: %s' % ex
-        text, values = w.health_summary()
+        text, values, transitions = w.health_summary()
         res = dict(scenario=scenario, case=case, jdk=jdk, app=app, java=java_version(w.java),
                    expected=describe_expected(expect, doctor_expected), expect=expect,
-                   doctor_expected=doctor_expected, health=text, health_values=values,
-                   health_polls=len(w.health), no_answer=sum(1 for _, v, _ in w.health if v == 'NO ANSWER'),
+                   doctor_expected=doctor_expected, health=text, health_values=values, health_transitions=transitions,
+                   health_polls=len(w.health), no_answer=sum(1 for h in w.health if h[1] == 'NO ANSWER'),
                    max_lag_ms=round(w.endpoint['max_lag_ms']), states=sorted(w.endpoint['states']),
                    high_water=w.endpoint['high_water'], started_s=getattr(w, 'started_s', None),
                    wall_s=round(time.time() - w.t0, 1), exit_code=getattr(w, 'exit_code', None),
@@ -778,8 +784,7 @@ def got_text(r):
     parts = []
     if lg.get('alarms'):
         parts.append(fmt_counts(lg['alarms']))
-    info = {k: n for k, n in (lg.get('infos') or {}).items() if k in ('overload', 'episode-end', 'recovered',
-                                                                     'startup-lag', 'startup-pins')}
+    info = dict(lg.get('infos') or {})
     if info:
         parts.append('INFO: ' + fmt_counts(info))
     if r.get('error'):
@@ -789,18 +794,19 @@ def got_text(r):
 
 def table_rows(results):
     rows = ['| # | scenario | JDK | expected | got (starter WARN/ERROR by kind; INFO) | starter WARN/ERROR | doctor WARN '
-            '(true findings) | other WARN/ERROR | health (management port, every 500 ms) | max lag s | pass |',
-            '|---|---|---|---|---|---|---|---|---|---|---|']
+            '(true findings) | starter records / lines, all levels | other WARN/ERROR | health (management port, every 500 ms) '
+            '| max lag s | pass |',
+            '|---|---|---|---|---|---|---|---|---|---|---|---|']
     for r in results:
         lg = r.get('log') or {}
         verdict = 'yes' if r['ok'] else ('**no**: ' + '; '.join(
             (['false: ' + ', '.join(r['false_alarms'])] if r.get('false_alarms') else [])
             + (['missed: ' + ', '.join(r['missed'])] if r.get('missed') else [])))
         doc = lg.get('doctor') or []
-        rows.append('| %s | %s: %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+        rows.append('| %s | %s: %s | %s | %s | %s | %s | %s | %s / %s | %s | %s | %s | %s |' % (
             NUMBER.get(r['scenario'], ''), r['scenario'], r.get('case', ''), r['jdk'], r.get('expected', ''), got_text(r),
             lg.get('warn_error', '-'), '%d%s' % (len(doc), (' (' + ', '.join(doc) + ')') if doc else ''),
-            lg.get('other_warn_error', '-'), r.get('health') or '-',
+            lg.get('starter_records', '-'), lg.get('starter_lines', '-'), lg.get('other_warn_error', '-'), r.get('health') or '-',
             '%.1f' % (r['max_lag_ms'] / 1000.0) if r.get('max_lag_ms') is not None else '-', verdict))
     return rows
 
@@ -870,12 +876,15 @@ def markdown(out, md):
     L += ['## The corpus', '',
           'Columns: *starter WARN/ERROR* counts the starter\'s WARN and ERROR records other than the dependency '
           'doctor\'s; *doctor WARN* counts the doctor\'s, which are true findings (the sample app carries HikariCP '
-          '5.0.1, so every run of it has one); *other WARN/ERROR* are records of other loggers (Tomcat, Hikari, Boot), '
+          '5.0.1, so every run of it has one); *starter records / lines* is everything the starter logged at any '
+          'level, as records and as physical lines (a stack is one record of many lines); *other WARN/ERROR* are records of other loggers (Tomcat, Hikari, Boot), '
           'listed for what they are; *health* is `/actuator/health` on the management port, every 500 ms, repeats '
-          'collapsed, with the seconds since the JVM started; *max lag* is the largest `scheduler.lag.maxMs` or '
+          'collapsed, with the seconds since the JVM started, and the `virtualThreads` indicator named where its status '
+          'differs from the whole (Boot 4 enables the readiness probe: `OUT_OF_SERVICE` until the application is ready '
+          'is Boot\'s, not the starter\'s); *max lag* is the largest `scheduler.lag.maxMs` or '
           'episode `maxLagMs` the endpoint showed. A run passes when the starter logged exactly the expected alarms '
-          '(no more, no fewer), the doctor named exactly the expected libraries, health went DOWN and UP again where '
-          'expected and never DOWN elsewhere, and no Boot `BeanPostProcessorChecker` line named a bean of the '
+          '(no more, no fewer), the doctor named exactly the expected libraries, the `virtualThreads` indicator went DOWN and UP '
+          'again where expected and never DOWN elsewhere, and no Boot `BeanPostProcessorChecker` line named a bean of the '
           'starter.', '']
     L += table_rows(results)
     L += ['']
