@@ -775,6 +775,9 @@ NUMBER = {s: i + 1 for i, s in enumerate(('healthy', 'normal', 'overload', 'neig
                                           'wait', 'pinning-site', 'catalogue'))}
 
 
+STATE_ORDER = ('NORMAL', 'LAGGING', 'OVERLOAD', 'STALL', 'STARVED')
+
+
 def fmt_counts(d):
     return ', '.join('%s %s' % (n, k) for k, n in sorted(d.items())) if d else '0'
 
@@ -795,19 +798,20 @@ def got_text(r):
 def table_rows(results):
     rows = ['| # | scenario | JDK | expected | got (starter WARN/ERROR by kind; INFO) | starter WARN/ERROR | doctor WARN '
             '(true findings) | starter records / lines, all levels | other WARN/ERROR | health (management port, every 500 ms) '
-            '| max lag s | pass |',
-            '|---|---|---|---|---|---|---|---|---|---|---|---|']
+            '| max lag s | watchdog states seen | pass |',
+            '|---|---|---|---|---|---|---|---|---|---|---|---|---|']
     for r in results:
         lg = r.get('log') or {}
         verdict = 'yes' if r['ok'] else ('**no**: ' + '; '.join(
             (['false: ' + ', '.join(r['false_alarms'])] if r.get('false_alarms') else [])
             + (['missed: ' + ', '.join(r['missed'])] if r.get('missed') else [])))
         doc = lg.get('doctor') or []
-        rows.append('| %s | %s: %s | %s | %s | %s | %s | %s | %s / %s | %s | %s | %s | %s |' % (
+        rows.append('| %s | %s: %s | %s | %s | %s | %s | %s | %s / %s | %s | %s | %s | %s | %s |' % (
             NUMBER.get(r['scenario'], ''), r['scenario'], r.get('case', ''), r['jdk'], r.get('expected', ''), got_text(r),
             lg.get('warn_error', '-'), '%d%s' % (len(doc), (' (' + ', '.join(doc) + ')') if doc else ''),
             lg.get('starter_records', '-'), lg.get('starter_lines', '-'), lg.get('other_warn_error', '-'), r.get('health') or '-',
-            '%.1f' % (r['max_lag_ms'] / 1000.0) if r.get('max_lag_ms') is not None else '-', verdict))
+            '%.1f' % (r['max_lag_ms'] / 1000.0) if r.get('max_lag_ms') is not None else '-',
+            ', '.join(s for s in STATE_ORDER if s in (r.get('states') or [])) or '-', verdict))
     return rows
 
 
@@ -846,6 +850,11 @@ def markdown(out, md):
               'are from the re-run.' % (', '.join(rr.get('only') or []), ', '.join(rr.get('jdks') or []), rr.get('started'),
                                        rr.get('ended'), ' '.join(rr['machine']['loadavg_start']),
                                        ' '.join(rr.get('loadavg_end') or [])), '']
+    loads = [x for r in results for x in ((r.get('loadavg_before') or [None])[0], (r.get('loadavg') or [None])[0])
+             if x is not None]
+    if loads:
+        L += ['The 1-minute load average, read before and after each run, went from %.1f to %.1f (2 cores).' % (
+            min(loads), max(loads)), '']
     L += ['**Result: %d runs, %d with a false alarm, %d with a missed alarm.**' % (len(results), len(false), len(missed)),
           '']
     L += ['## The 10-minute overload (issue 18, part 2)', '']
@@ -882,7 +891,8 @@ def markdown(out, md):
           'collapsed, with the seconds since the JVM started, and the `virtualThreads` indicator named where its status '
           'differs from the whole (Boot 4 enables the readiness probe: `OUT_OF_SERVICE` until the application is ready '
           'is Boot\'s, not the starter\'s); *max lag* is the largest `scheduler.lag.maxMs` or '
-          'episode `maxLagMs` the endpoint showed. A run passes when the starter logged exactly the expected alarms '
+          'episode `maxLagMs` the endpoint showed; *watchdog states seen* are the `scheduler.state` values '
+          'of those polls. A run passes when the starter logged exactly the expected alarms '
           '(no more, no fewer), the doctor named exactly the expected libraries, the `virtualThreads` indicator went DOWN and UP '
           'again where expected and never DOWN elsewhere, and no Boot `BeanPostProcessorChecker` line named a bean of the '
           'starter.', '']
@@ -905,10 +915,24 @@ def markdown(out, md):
             for line in ((r.get('log') or {}).get('alarm_lines') or [])[:6]:
                 L.append('  `%s`' % line.replace('`', "'")[:300])
         L += ['']
-    L += [SCENARIO_TEXT]
+    L += [kept_notes(md), '', SCENARIO_TEXT]
     with open(md, 'w') as f:
         f.write('\n'.join(L) + '\n')
     log('wrote', md)
+
+
+NOTES_START, NOTES_END = '<!-- notes: written by hand, kept when the page is redrawn -->', '<!-- /notes -->'
+
+
+def kept_notes(md):
+    """The hand-written reading of the last run, between the two markers of the page as it is: kept across redraws."""
+    text = ''
+    if os.path.exists(md):
+        with open(md) as f:
+            old = f.read()
+        if NOTES_START in old and NOTES_END in old:
+            text = old[old.index(NOTES_START) + len(NOTES_START):old.index(NOTES_END)].strip('\n')
+    return '\n'.join([NOTES_START, text or '## Reading of the run\n\n(not written yet)', NOTES_END])
 
 
 SCENARIO_TEXT = '''## How to run it
