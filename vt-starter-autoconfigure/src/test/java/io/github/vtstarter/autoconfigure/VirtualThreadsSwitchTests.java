@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.github.vtstarter.testsupport.EnabledWith;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.RunningApp;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.junit.jupiter.api.Test;

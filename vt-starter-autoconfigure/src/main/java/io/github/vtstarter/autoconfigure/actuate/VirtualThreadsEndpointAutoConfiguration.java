@@ -1,14 +1,14 @@
 package io.github.vtstarter.autoconfigure.actuate;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorAutoConfiguration;
+import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorReport;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningProperties;
-import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorReport;
-import io.github.vtstarter.autoconfigure.doctor.DependencyDoctorAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.watchdog.WatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
-import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;

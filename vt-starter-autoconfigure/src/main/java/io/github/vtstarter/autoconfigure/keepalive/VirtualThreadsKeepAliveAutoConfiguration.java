@@ -1,8 +1,8 @@
 package io.github.vtstarter.autoconfigure.keepalive;
 
 import io.github.vtstarter.autoconfigure.BooleanProperty;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.keepalive.KeepAliveThread.Start;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,11 +1,11 @@
 package io.github.vtstarter.autoconfigure.metrics;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.watchdog.WatchdogAutoConfiguration;
 import io.github.vtstarter.pinning.PinningMonitor;
-import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 

@@ -2,10 +2,10 @@ package io.github.vtstarter.autoconfigure.scheduling;
 
 import java.util.concurrent.ScheduledExecutorService;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.task.VirtualThreadsTaskExecutionAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.scheduling.VirtualThreadTaskScheduler;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;

@@ -3,9 +3,9 @@ package io.github.vtstarter.autoconfigure.task;
 import java.util.concurrent.Executor;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.task.ListenableVirtualThreadTaskExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 

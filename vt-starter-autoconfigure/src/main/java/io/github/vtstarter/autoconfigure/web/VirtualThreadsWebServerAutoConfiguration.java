@@ -1,8 +1,8 @@
 package io.github.vtstarter.autoconfigure.web;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.undertow.Undertow;
 import org.apache.catalina.startup.Tomcat;

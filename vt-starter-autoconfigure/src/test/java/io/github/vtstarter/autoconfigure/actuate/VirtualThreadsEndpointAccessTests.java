@@ -1,8 +1,8 @@
 package io.github.vtstarter.autoconfigure.actuate;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.threads.VirtualThreadRegistry;

@@ -3,9 +3,9 @@ package io.github.vtstarter.autoconfigure.keepalive;
 import java.time.Duration;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
-import io.github.vtstarter.testsupport.EnabledWith;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.junit.jupiter.api.Test;
 

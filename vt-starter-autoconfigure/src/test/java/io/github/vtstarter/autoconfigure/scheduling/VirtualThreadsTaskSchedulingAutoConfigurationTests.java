@@ -6,11 +6,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.task.VirtualThreadsTaskExecutionAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.scheduling.VirtualThreadTaskScheduler;
-import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.ThreadInfo;
 import org.junit.jupiter.api.Test;
 

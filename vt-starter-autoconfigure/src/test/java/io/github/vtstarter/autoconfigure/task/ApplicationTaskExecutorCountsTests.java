@@ -6,13 +6,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.actuate.VirtualThreadsEndpoint;
 import io.github.vtstarter.autoconfigure.actuate.VirtualThreadsEndpointAutoConfiguration;
 import io.github.vtstarter.autoconfigure.metrics.VirtualThreadsMetricsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.pinning.PinningAutoConfiguration;
-import io.github.vtstarter.testsupport.EnabledWith;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.testsupport.EnabledWith;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 

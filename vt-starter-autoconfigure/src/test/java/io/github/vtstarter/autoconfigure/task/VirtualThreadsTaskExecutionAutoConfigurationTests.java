@@ -10,10 +10,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
-import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.ThreadInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -3,7 +3,7 @@ package io.github.vtstarter.autoconfigure.watchdog;
 import java.time.Duration;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.watchdog.SchedulerWatchdog;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.github.vtstarter.autoconfigure.messaging.kafka;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,10 +1,10 @@
 package io.github.vtstarter.autoconfigure.messaging.rabbit;
 
 import io.github.vtstarter.autoconfigure.BooleanProperty;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;

@@ -1,7 +1,7 @@
 package io.github.vtstarter.autoconfigure.messaging.redis;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;

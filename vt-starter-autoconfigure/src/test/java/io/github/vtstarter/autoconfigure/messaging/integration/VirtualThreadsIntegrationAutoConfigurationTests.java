@@ -5,8 +5,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.scheduling.VirtualThreadsTaskSchedulingAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.scheduling.VirtualThreadTaskScheduler;
 import io.github.vtstarter.testsupport.Precondition;

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.testsupport.Precondition;
 import io.github.vtstarter.threads.VirtualThreadRegistry;

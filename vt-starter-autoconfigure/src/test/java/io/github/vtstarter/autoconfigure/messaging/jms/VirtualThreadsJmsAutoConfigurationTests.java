@@ -3,9 +3,9 @@ package io.github.vtstarter.autoconfigure.messaging.jms;
 import java.util.Map;
 
 import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.ListenerThreadChoices;
 import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.task.VirtualThreadTaskExecutor;
 import io.github.vtstarter.testsupport.Precondition;
 import org.junit.jupiter.api.Test;

@@ -9,10 +9,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.vtstarter.autoconfigure.BootVersion;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.ListenerThreadChoices;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.servers.LocalServer;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.testsupport.Precondition;

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.servers.LocalServer;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.testsupport.Precondition;
 import io.github.vtstarter.threads.VirtualThreadRegistry;

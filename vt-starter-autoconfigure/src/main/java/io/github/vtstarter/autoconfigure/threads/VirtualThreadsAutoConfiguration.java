@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure;
+package io.github.vtstarter.autoconfigure.threads;
 
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
