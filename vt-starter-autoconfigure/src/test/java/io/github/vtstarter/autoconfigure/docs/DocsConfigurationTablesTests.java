@@ -15,7 +15,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.vtstarter.autoconfigure.BootVersion;
-import io.github.vtstarter.autoconfigure.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.BeanWrapperImpl;
