@@ -99,7 +99,7 @@ class DocsWatchdogSamplesTests {
 	void starvationLogHealthAndEndpoint() throws Exception {
 		boolean pins = TestJdk.synchronizedPins();
 		int over = count(EPISODE_OVER);
-		assertThat(get(this.main, pins ? "/pin?threads=2&ms=8000" : "/spin?threads=2&ms=15000").statusCode())
+		assertThat(get(this.main, pins ? "/pin?threads=2&ms=8000" : "/spin?threads=2&ms=30000").statusCode())
 			.isEqualTo(200);
 		await().atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(() -> status("/actuator/health") == 503);
 		JsonNode health = json(get(this.management, "/actuator/health"));
