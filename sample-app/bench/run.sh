@@ -36,7 +36,8 @@
 #                                        (every carrier pinned, every carrier held by CPU-bound code, Object.wait
 #                                        compensation, a pinning site, each catalogue library), JDK 21 and 25:
 #                                        docs/alarms.md (~45 min); non-zero on any false or missed alarm
-#   sample-app/bench/run.sh --alarms-smoke       a few of them, short (~5 min, CI); non-zero on any false or missed alarm
+#   sample-app/bench/run.sh --alarms-smoke       a few of them, short (CI: 8 runs, ~5.5 min on a loaded 2-core machine,
+#                                                plus ~2 min to build the sample app); non-zero on any false or missed alarm
 #   sample-app/bench/run.sh --alarms-overload    10 minutes of sustained CPU overload (JDK 21): how many lines the
 #                                                starter logs; the figure in docs/alarms.md (~12 min)
 #   --alarms-report redraws docs/alarms.md from bench-results/alarms.
