@@ -4,8 +4,10 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 
@@ -59,7 +61,7 @@ public class CarrierPool {
 
 	/**
 	 * The CPU time each carrier has used so far ({@code ThreadMXBean.getThreadCpuTime}, per platform thread: a
-	 * carrier's time includes that of the virtual threads it ran).
+	 * carrier's time includes that of the virtual threads it ran), and which carriers are runnable now.
 	 * @return the times, or {@link CarrierCpuTimes#UNKNOWN} where thread CPU time is not supported or turned off
 	 */
 	public CarrierCpuTimes cpuTimes() {
@@ -69,15 +71,19 @@ public class CarrierPool {
 				return CarrierCpuTimes.UNKNOWN;
 			}
 			Map<Long, Long> nanos = new HashMap<>();
+			Set<Long> runnable = new HashSet<>();
 			for (Thread carrier : carriers()) {
 				@SuppressWarnings("deprecation") // Thread.threadId() is Java 19+; the starter is compiled for 17
 				long id = carrier.getId();
 				long cpu = threads.getThreadCpuTime(id);
 				if (cpu >= 0) {
 					nanos.put(id, cpu);
+					if (carrier.getState() == Thread.State.RUNNABLE) {
+						runnable.add(id);
+					}
 				}
 			}
-			return new CarrierCpuTimes(nanos);
+			return new CarrierCpuTimes(nanos, runnable);
 		}
 		catch (RuntimeException | LinkageError ex) {
 			return CarrierCpuTimes.UNKNOWN;

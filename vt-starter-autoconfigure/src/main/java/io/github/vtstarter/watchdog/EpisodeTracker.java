@@ -38,9 +38,9 @@ import java.util.List;
 final class EpisodeTracker {
 
 	/**
-	 * A carrier that got less than this share of a CPU between two dumps (percent) was blocked: a thread pinned in
-	 * a wait uses microseconds; one that is ready to run gets, even with a hundred runnable threads on two cores,
-	 * some 2%.
+	 * A carrier that got less than this share of a CPU between two dumps (percent), and is not runnable, was
+	 * blocked: a thread pinned in a wait uses microseconds; one that is ready to run gets, even with a hundred
+	 * runnable threads on two cores, some 2%, and a runnable carrier with less is taken as descheduled too.
 	 */
 	static final int BLOCKED_PERCENT = 1;
 
@@ -287,6 +287,10 @@ final class EpisodeTracker {
 			long percent = Math.min(100, cpu * 100 / window);
 			measured++;
 			if (percent < BLOCKED_PERCENT) {
+				if (this.latestCpu.runnable().contains(carrier.getKey())) {
+					// Next to no CPU, yet ready to run: the operating system ran other threads or processes.
+					this.descheduled = true;
+				}
 				continue;
 			}
 			busy++;

@@ -333,6 +333,24 @@ class EpisodeTrackerTests {
 		assertThat(this.tracker.provenStallNanos()).isZero();
 	}
 
+	@Test
+	void carriersThatGotNoCpuButWereReadyToRunProveNoStall() {
+		// The whole machine busy elsewhere: the carriers got nothing at all, yet they are RUNNABLE, not waiting.
+		HeldCarriers requests = held("r1", "r2");
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, 0, requests, new CarrierCpuTimes(java.util.Map.of(1L, 0L, 2L, 0L),
+				Set.of(1L, 2L)), 0);
+		this.tracker.snapshot(3_100 * MS, 0, requests, new CarrierCpuTimes(java.util.Map.of(1L, 0L, 2L, 0L),
+				Set.of(1L, 2L)), 0);
+		this.tracker.waiting(3_100 * MS, 3_100 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(this.tracker.provenStallNanos()).isZero();
+		// The same, waiting (pinned): a stall.
+		this.tracker.snapshot(4_100 * MS, 0, requests, cpu(0, 0), 0);
+		this.tracker.waiting(4_100 * MS, 4_100 * MS);
+		assertThat(this.tracker.drain()).containsExactly(Event.STALL);
+	}
+
 	private static CarrierCpuTimes cpu(long first, long second) {
 		return new CarrierCpuTimes(java.util.Map.of(1L, first, 2L, second));
 	}
