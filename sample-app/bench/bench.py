@@ -17,6 +17,8 @@ Commands:
                            drains by @Async, @Scheduled, Kafka, JMS, RabbitMQ, Redis and Spring Integration
   startup[-smoke|-report]  the time and memory the starter adds at start-up, in paired runs with and without it
   startup-profile          which beans cost start-up time (Spring's BufferingApplicationStartup), the starter's marked
+  alarms[-smoke|-report]   the alarm corpus: scenarios that must not alarm and scenarios that must, JDK 21 and 25
+  alarms-overload          sustained CPU overload (10 min, JDK 21): how many lines the starter logs
 """
 import argparse
 import os
@@ -25,12 +27,12 @@ import sys
 
 from core.jvm import find_jdks, kill_started
 from core.modes import jar_facts
-from experiments import defaults, messaging, reliability, startup, vs_native, web, web_report, webflux
+from experiments import alarms, defaults, messaging, reliability, startup, vs_native, web, web_report, webflux
 
 COMMANDS = ['vs-native', 'vs-native-report', 'overhead', 'overhead-report', 'full', 'report', 'smoke',
             'messaging', 'messaging-report', 'reliability', 'reliability-smoke', 'webflux', 'webflux-smoke',
             'webflux-report', 'defaults', 'defaults-smoke', 'defaults-report', 'startup', 'startup-smoke',
-            'startup-report', 'startup-profile']
+            'startup-report', 'startup-profile', 'alarms', 'alarms-smoke', 'alarms-overload', 'alarms-report']
 
 
 def parse(argv=None):
@@ -59,7 +61,12 @@ def parse(argv=None):
     ap.add_argument('--kafka-jdks', default='21,25', help='messaging: JDKs of the Kafka runs')
     ap.add_argument('--jms-jdks', default='21', help='messaging: JDKs of the JMS runs (Boot 3.x\'s Artemis does not start on 24+)')
     # reliability (see experiments/reliability.py)
-    ap.add_argument('--only', help='reliability: comma-separated scenarios to run (a check while developing); docs are not written')
+    ap.add_argument('--only', help='reliability, alarms: comma-separated scenarios to run (a check while developing); '
+                                   'reliability: docs are not written')
+    # alarms (see experiments/alarms.py)
+    ap.add_argument('--dropin-jars', help='alarms: BOOT=JAR,... the drop-in user app packaged on each Boot version')
+    ap.add_argument('--catalogue-dir', help='alarms: a directory of old library jars of the doctor\'s catalogue')
+    ap.add_argument('--overload-seconds', type=int, default=600, help='alarms-overload: how long the overload lasts')
     # webflux (see experiments/webflux.py)
     ap.add_argument('--webflux-jar', help='webflux: the WebFlux + R2DBC application (sample-app/webflux)')
     ap.add_argument('--pool', type=int, default=50, help='webflux: connection pool size of every mode (HikariCP, r2dbc-pool)')
@@ -67,7 +74,8 @@ def parse(argv=None):
     ap.add_argument('--cpu-ms', type=float, default=10, help='webflux: CPU per request')
     ap.add_argument('--timeout-s', type=int, default=30, help='webflux: wrk --timeout')
     # defaults (see experiments/defaults.py)
-    ap.add_argument('--sample-jars', help='defaults: SERVER=JAR,... the sample app on each server (tomcat, jetty, undertow)')
+    ap.add_argument('--sample-jars', help='defaults: SERVER=JAR,... the sample app on each server (tomcat, jetty, undertow); '
+                                          'alarms: BOOT=JAR,... the sample app on each Boot version')
     ap.add_argument('--drain-jar', help='defaults: the drain application (sample-app/drain)')
     ap.add_argument('--mode-args', help='defaults: NAME=ARG ARG;NAME=... the modes and their arguments '
                                         '(default "platform=--spring.threads.virtual.enabled=false;starter=")')
@@ -94,6 +102,7 @@ def parse(argv=None):
     args.web_conns = [int(c) for c in args.web_conns.split(',') if c]
     args.parts = [p for p in args.parts.split(',') if p]
     args.sample_jars = dict(kv.split('=', 1) for kv in (args.sample_jars or '').split(',') if kv)
+    args.dropin_jars = dict(kv.split('=', 1) for kv in (args.dropin_jars or '').split(',') if kv)
     args.startup_apps = dict(kv.split('=', 1) for kv in (args.startup_apps or '').split(',') if kv)
     return args
 
@@ -159,6 +168,14 @@ def dispatch(args):
         startup.profile(args)
     elif c == 'startup-report':
         startup.markdown(args.out, md('startup.md'))
+    elif c in ('alarms', 'alarms-smoke'):
+        find_jdks(args.jdk_list)
+        return alarms.run(args)
+    elif c == 'alarms-overload':
+        find_jdks(['21'])
+        return alarms.overload_figure(args)
+    elif c == 'alarms-report':
+        alarms.markdown(args.out, args.md)
     elif c in ('reliability', 'reliability-smoke'):
         args.smoke = c == 'reliability-smoke'
         return reliability.run(args)
@@ -168,7 +185,7 @@ def dispatch(args):
 def main(argv=None):
     args = parse(argv)
     # a SIGTERM (run.sh's cleanup) ends every process this harness started
-    code = 1 if args.command.startswith('reliability') else 143
+    code = 1 if args.command.startswith(('reliability', 'alarms')) else 143
     signal.signal(signal.SIGTERM, lambda *a: (kill_started(), sys.exit(code)))
     try:
         return dispatch(args)

@@ -30,6 +30,17 @@
 #                                        Tomcat/Jetty/Undertow, @Async, @Scheduled, Kafka, JMS, RabbitMQ, Redis,
 #                                        Spring Integration: the defaults section of docs/benchmarks.md (~90 min);
 #                                        --defaults-smoke (~6 min)
+#   sample-app/bench/run.sh --alarms     the alarm corpus: scenarios that must not alarm (healthy starts of the sample
+#                                        app and the drop-in user app on Boot 3.1.12/3.5.16/4.0.7, normal load, CPU
+#                                        overload, overload beside CPU hogs, a GC-heavy phase) and scenarios that must
+#                                        (every carrier pinned, every carrier held by CPU-bound code, Object.wait
+#                                        compensation, a pinning site, each catalogue library), JDK 21 and 25:
+#                                        docs/alarms.md (~45 min); non-zero on any false or missed alarm
+#   sample-app/bench/run.sh --alarms-smoke       a few of them, short (CI: 8 runs, ~5.5 min on a loaded 2-core machine,
+#                                                plus ~2 min to build the sample app); non-zero on any false or missed alarm
+#   sample-app/bench/run.sh --alarms-overload    10 minutes of sustained CPU overload (JDK 21): how many lines the
+#                                                starter logs; the figure in docs/alarms.md (~12 min)
+#   --alarms-report redraws docs/alarms.md from bench-results/alarms.
 #   --webflux-report, --startup-report, --defaults-report redraw a section from bench-results/<mode>. A -smoke
 #   mode writes its document to bench-results/<mode>/, never to docs/, and exits non-zero on a failure.
 #
@@ -61,16 +72,20 @@ case "${1:-}" in
   --reliability-smoke) MODE=reliability-smoke ;;
   --messaging) MODE=messaging ;;
   --messaging-report) MODE=messaging-report ;;
-  --webflux|--webflux-smoke|--webflux-report|--startup|--startup-smoke|--startup-report|--startup-profile|--defaults|--defaults-smoke|--defaults-report)
+  --webflux|--webflux-smoke|--webflux-report|--startup|--startup-smoke|--startup-report|--startup-profile|--defaults|--defaults-smoke|--defaults-report|--alarms|--alarms-smoke|--alarms-overload|--alarms-report)
     MODE="${1#--}" ;;
   ""|--full) MODE=full ;;
-  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke|--messaging|--messaging-report|--webflux[-smoke|-report]|--startup[-smoke|-report|-profile]|--defaults[-smoke|-report]]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--smoke|--vs-native|--overhead|--full|--report|--reliability|--reliability-smoke|--messaging|--messaging-report|--webflux[-smoke|-report]|--startup[-smoke|-report|-profile]|--defaults[-smoke|-report]|--alarms[-smoke|-overload|-report]]" >&2; exit 2 ;;
 esac
 
 JAVA25_HOME="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 JARS="${JARS:-$ROOT/bench-results/jars}"
-OUT="${OUT:-$ROOT/bench-results/${MODE%-report}}"
+case "$MODE" in
+  alarms|alarms-overload|alarms-report) OUT="${OUT:-$ROOT/bench-results/alarms}" ;;  # one directory: the corpus and the 10-minute figure
+  *) OUT="${OUT:-$ROOT/bench-results/${MODE%-report}}" ;;
+esac
 BOOT35="${BOOT35:-3.5.16}"
+BOOT4="${BOOT4:-4.0.7}"
 mkdir -p "$JARS" "$OUT"
 
 PY_PID=""
@@ -96,7 +111,7 @@ if [ -z "${SKIP_INSTALL:-}" ]; then
     command -v wrk >/dev/null || pkgs+=(wrk)
     command -v ab >/dev/null || pkgs+=(apache2-utils)
   fi
-  if [ "$MODE" != smoke ] && [[ "$MODE" != reliability* ]]; then command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox); fi
+  if [ "$MODE" != smoke ] && [[ "$MODE" != reliability* ]] && [[ "$MODE" != alarms* ]]; then command -v gnuplot >/dev/null || pkgs+=(gnuplot-nox); fi
   if [[ "$MODE" = full || "$MODE" = webflux || "$MODE" = webflux-smoke ]] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
     pkgs+=(postgresql)
   fi
@@ -152,6 +167,28 @@ build_dropin() { # $1 = jar name: the drop-in user app of the starter's tests, c
   cp "$work"/target/web-*.jar "$JARS/$1"
   rm -rf "$work"
 }
+build_dropin_boot() { # $1 = Boot version, $2 = jar name: the drop-in user app as verify.sh builds it (a copy, its
+  # parent's version replaced; Boot 4 with boot4-migration.patch), packaged as a Boot jar; the starter must be installed
+  local boot="$1" work it="$ROOT/vt-starter-autoconfigure/src/it/drop-in-user-app"
+  echo "building $2 (drop-in user app, Boot $boot)"
+  work=$(mktemp -d)
+  cp -r "$it/pom.xml" "$it/src" "$work/"
+  sed -i "0,/<version>3.1.12<\/version>/s//<version>$boot<\/version>/" "$work/pom.xml"
+  case "$boot" in 4.*) (cd "$work" && git apply "$it/boot4-migration.patch") ;; esac
+  (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -f "$work/pom.xml" package spring-boot:repackage -DskipTests)
+  cp "$work"/target/web-*.jar "$JARS/$2"
+  rm -rf "$work"
+}
+# The old library versions of the dependency doctor's catalogue, as published (resolved by Maven, not repackaged)
+ALARM_LIBS="com.mysql:mysql-connector-j:8.0.33 mysql:mysql-connector-java:8.0.30 org.postgresql:postgresql:42.5.6
+  org.mariadb.jdbc:mariadb-java-client:2.7.15 org.apache.activemq:artemis-core-client:2.28.0
+  org.apache.activemq:activemq-client:5.18.4"
+copy_alarm_libs() {
+  mkdir -p "$JARS/catalogue"
+  for a in $ALARM_LIBS; do
+    (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -N dependency:copy -Dartifact="$a" -DoutputDirectory="$JARS/catalogue")
+  done
+}
 case "$MODE" in
   *-report|report) SKIP_BUILD=1 ;;
 esac
@@ -162,6 +199,14 @@ elif [ -z "${SKIP_BUILD:-}" ] && [[ "$MODE" = defaults* ]]; then
   build sample-boot-3.1.12.jar
   build sample-jetty-boot-3.1.12.jar -Pjetty
   build sample-undertow-boot-3.1.12.jar -Pundertow
+elif [ -z "${SKIP_BUILD:-}" ] && [[ "$MODE" = alarms* ]]; then
+  build sample-boot-3.1.12.jar
+  copy_alarm_libs
+  if [ "$MODE" = alarms ]; then
+    build "sample-boot-$BOOT35.jar" -Dspring-boot.version="$BOOT35"
+    (cd "$ROOT" && JAVA_HOME="$JAVA25_HOME" ./mvnw -B -q -pl vt-starter -am install -DskipTests)
+    for b in 3.1.12 "$BOOT35" "$BOOT4"; do build_dropin_boot "$b" "dropin-boot-$b.jar"; done
+  fi
 elif [ -z "${SKIP_BUILD:-}" ] && [[ "$MODE" = startup* ]]; then
   build_dropin startup-dropin-boot-3.1.12.jar
   build sample-boot-3.1.12.jar
@@ -264,6 +309,18 @@ case "$MODE" in
       [ -n "${DRAIN_CASES:-}" ] || D+=(--drain-cases kafka:4,jms:4,rabbit:4,redis,async,scheduled:4,integration:4)
     fi
     python3 bench.py "$MODE" "${D[@]}" --out "$OUT" & PY_PID=$! ;;
+  alarms|alarms-smoke|alarms-overload|alarms-report)
+    A=(--sample-jars "3.1.12=$JARS/sample-boot-3.1.12.jar" --catalogue-dir "$JARS/catalogue" --out "$OUT")
+    case "$MODE" in
+      alarms)
+        A=(--sample-jars "3.1.12=$JARS/sample-boot-3.1.12.jar,$BOOT35=$JARS/sample-boot-$BOOT35.jar"
+           --dropin-jars "3.1.12=$JARS/dropin-boot-3.1.12.jar,$BOOT35=$JARS/dropin-boot-$BOOT35.jar,$BOOT4=$JARS/dropin-boot-$BOOT4.jar"
+           --catalogue-dir "$JARS/catalogue" --jdks "${JDKS:-21,25}" ${ONLY:+--only "$ONLY"} --out "$OUT" --md "$ROOT/docs/alarms.md") ;;
+      alarms-smoke) A+=(--jdks "${JDKS:-21,25}" --md "$OUT/alarms.md") ;;
+      alarms-overload) A+=(--overload-seconds "${OVERLOAD_SECONDS:-600}" --md "$ROOT/docs/alarms.md") ;;
+      alarms-report) A+=(--md "$ROOT/docs/alarms.md") ;;
+    esac
+    python3 bench.py "$MODE" "${A[@]}" & PY_PID=$! ;;
   defaults-report)
     python3 bench.py defaults-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
 esac

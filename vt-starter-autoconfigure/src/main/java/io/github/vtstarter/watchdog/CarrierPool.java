@@ -1,7 +1,13 @@
 package io.github.vtstarter.watchdog;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 
@@ -51,6 +57,37 @@ public class CarrierPool {
 			}
 		}
 		return carriers;
+	}
+
+	/**
+	 * The CPU time each carrier has used so far ({@code ThreadMXBean.getThreadCpuTime}, per platform thread: a
+	 * carrier's time includes that of the virtual threads it ran), and which carriers are runnable now.
+	 * @return the times, or {@link CarrierCpuTimes#UNKNOWN} where thread CPU time is not supported or turned off
+	 */
+	public CarrierCpuTimes cpuTimes() {
+		try {
+			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+			if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) {
+				return CarrierCpuTimes.UNKNOWN;
+			}
+			Map<Long, Long> nanos = new HashMap<>();
+			Set<Long> runnable = new HashSet<>();
+			for (Thread carrier : carriers()) {
+				@SuppressWarnings("deprecation") // Thread.threadId() is Java 19+; the starter is compiled for 17
+				long id = carrier.getId();
+				long cpu = threads.getThreadCpuTime(id);
+				if (cpu >= 0) {
+					nanos.put(id, cpu);
+					if (carrier.getState() == Thread.State.RUNNABLE) {
+						runnable.add(id);
+					}
+				}
+			}
+			return new CarrierCpuTimes(nanos, runnable);
+		}
+		catch (RuntimeException | LinkageError ex) {
+			return CarrierCpuTimes.UNKNOWN;
+		}
 	}
 
 	/**

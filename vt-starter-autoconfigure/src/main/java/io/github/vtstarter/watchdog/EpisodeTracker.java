@@ -25,13 +25,27 @@ import java.util.List;
  * <li>{@link SchedulerState#OVERLOAD}: a probe waits longer than the lag threshold and progress is seen after
  * that (progress just before a freeze is not overload);</li>
  * <li>{@link SchedulerState#STALL}: the same virtual threads held the carriers, with no other progress, for the lag
- * threshold, proven by two dumps that far apart;</li>
+ * threshold, proven by two dumps that far apart, stop-the-world pauses left out; and, where thread CPU time is
+ * measured, each carrier between the two dumps either got next to no CPU (its thread was blocked: pinned in a
+ * wait) or ran for the lag threshold (code that never yields). A carrier that got a fraction of a CPU was ready to
+ * run and waited for the operating system: on a machine whose other processes take the CPU, ordinary short
+ * requests stay mounted for seconds. That proves no stall; the progress that follows makes it overload;</li>
  * <li>{@link SchedulerState#STARVED}: the same for the starvation threshold. It ends with the first progress.</li>
  * </ul>
  * An episode ends when no probe has waited longer than the lag threshold for the quiet period. Each kind of event
  * is reported at most once per episode, so a sustained overload is one report, not one per probe.
  */
 final class EpisodeTracker {
+
+	/**
+	 * A carrier that got less than this share of a CPU between two dumps (percent), and is not runnable, was
+	 * blocked: a thread pinned in a wait uses microseconds; one that is ready to run gets, even with a hundred
+	 * runnable threads on two cores, some 2%, and a runnable carrier with less is taken as descheduled too.
+	 */
+	static final int BLOCKED_PERCENT = 1;
+
+	/** A carrier that got at least this share of a CPU between two dumps (percent) ran all along. */
+	static final int RUNNING_PERCENT = 90;
 
 	/** What the tracker found; {@link #drain()} hands each over once. */
 	enum Event {
@@ -85,6 +99,19 @@ final class EpisodeTracker {
 	private long baselinePaused;
 
 	private long latestPaused;
+
+	// The carriers' CPU time so far, at the first and the latest dump of the run.
+	private CarrierCpuTimes baselineCpu = CarrierCpuTimes.UNKNOWN;
+
+	private CarrierCpuTimes latestCpu = CarrierCpuTimes.UNKNOWN;
+
+	// What the carriers' CPU time says of the run so far: whether a carrier was ready to run but got only part of
+	// a CPU (no stall), and the carriers' average share (-1: not measured), kept for the episode.
+	private boolean descheduled;
+
+	private int cpuPercent = -1;
+
+	private int episodeCpuPercent = -1;
 
 	private long nextSnapshotAt;
 
@@ -196,6 +223,21 @@ final class EpisodeTracker {
 	 * @param cost how long taking it took, in nanoseconds (see {@link #snapshot(long, HeldCarriers, long)})
 	 */
 	synchronized void snapshot(long now, long paused, HeldCarriers held, long cost) {
+		snapshot(now, paused, held, CarrierCpuTimes.UNKNOWN, cost);
+	}
+
+	/**
+	 * A thread dump's mounted virtual threads, the JVM's pause time so far, and the carriers' CPU time so far: the
+	 * same threads on the carriers prove a stall only where each carrier got next to no CPU (blocked) or ran for
+	 * the lag threshold; a carrier that got a fraction of a CPU waited for the operating system.
+	 * @param now when it was taken
+	 * @param paused the JVM's pause time so far, in nanoseconds
+	 * @param held what it shows ({@link HeldCarriers#UNKNOWN} when it failed)
+	 * @param cpu the carriers' CPU time so far, taken just after the dump ({@link CarrierCpuTimes#UNKNOWN}: not
+	 * measured, the dumps alone prove a stall)
+	 * @param cost how long taking it took, in nanoseconds (see {@link #snapshot(long, HeldCarriers, long)})
+	 */
+	synchronized void snapshot(long now, long paused, HeldCarriers held, CarrierCpuTimes cpu, long cost) {
 		this.dumpsSinceCountsMoved++;
 		long spacing = (this.dumpsSinceCountsMoved < 2) ? this.snapshotInterval
 				: Math.max(this.snapshotInterval, 20 * cost);
@@ -204,6 +246,8 @@ final class EpisodeTracker {
 			this.latest = held;
 			this.latestAt = now;
 			this.latestPaused = paused;
+			this.latestCpu = cpu;
+			judgeCpu();
 			return;
 		}
 		if (this.baseline != null && !held.mounted().isEmpty()) {
@@ -216,6 +260,53 @@ final class EpisodeTracker {
 		this.latestAt = now;
 		this.baselinePaused = paused;
 		this.latestPaused = paused;
+		this.baselineCpu = cpu;
+		this.latestCpu = cpu;
+		this.descheduled = false;
+		this.cpuPercent = -1;
+	}
+
+	// Each carrier alive at both dumps: blocked (next to no CPU), running (the CPU nearly all along, or for the
+	// lag threshold), or neither: ready to run, the CPU went elsewhere.
+	private void judgeCpu() {
+		this.descheduled = false;
+		this.cpuPercent = -1;
+		long window = pauseFreeWindow();
+		if (!this.baselineCpu.known() || !this.latestCpu.known() || window <= 0) {
+			return;
+		}
+		long busyPercentSum = 0;
+		int busy = 0;
+		int measured = 0;
+		for (var carrier : this.latestCpu.nanos().entrySet()) {
+			Long before = this.baselineCpu.nanos().get(carrier.getKey());
+			if (before == null) {
+				continue;
+			}
+			long cpu = Math.max(0, carrier.getValue() - before);
+			long percent = Math.min(100, cpu * 100 / window);
+			measured++;
+			if (percent < BLOCKED_PERCENT) {
+				if (this.latestCpu.runnable().contains(carrier.getKey())) {
+					// Next to no CPU, yet ready to run: the operating system ran other threads or processes.
+					this.descheduled = true;
+				}
+				continue;
+			}
+			busy++;
+			busyPercentSum += percent;
+			if (percent < RUNNING_PERCENT && cpu < this.lagThreshold) {
+				this.descheduled = true;
+			}
+		}
+		if (measured > 0) {
+			this.cpuPercent = (busy > 0) ? (int) (busyPercentSum / busy) : 0;
+			this.episodeCpuPercent = this.cpuPercent;
+		}
+	}
+
+	private long pauseFreeWindow() {
+		return (this.latestAt - this.baselineAt) - (this.latestPaused - this.baselinePaused);
 	}
 
 	/**
@@ -272,6 +363,7 @@ final class EpisodeTracker {
 			this.lastSummary = new EpisodeSummary(this.worst, Duration.ofNanos(this.lastLagging - this.episodeStart),
 					Duration.ofNanos(this.maxLag), this.completedCount - this.completedAtStart);
 			this.open = false;
+			this.episodeCpuPercent = -1;
 			this.events.add(Event.END);
 		}
 	}
@@ -309,10 +401,19 @@ final class EpisodeTracker {
 	}
 
 	// How long dumps have proven that the same threads held the carriers with nothing else moving, the JVM's
-	// pauses left out.
+	// pauses left out; nothing while a carrier got only part of a CPU (it waited for the operating system).
 	private long provenStall() {
-		return (this.baseline != null)
-				? Math.max(0, (this.latestAt - this.baselineAt) - (this.latestPaused - this.baselinePaused)) : 0;
+		return (this.baseline != null && !this.descheduled) ? Math.max(0, pauseFreeWindow()) : 0;
+	}
+
+	/**
+	 * How much of a CPU the carriers got between the last two dumps that showed the same threads on them, in the
+	 * open episode.
+	 * @return the average share in percent of the carriers that got any (0 when all were blocked), or -1 when not
+	 * measured
+	 */
+	synchronized int carrierCpuPercent() {
+		return this.open ? this.episodeCpuPercent : -1;
 	}
 
 	/**

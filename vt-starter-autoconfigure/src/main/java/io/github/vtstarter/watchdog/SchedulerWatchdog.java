@@ -210,7 +210,8 @@ public final class SchedulerWatchdog {
 			if (this.tracker.wantsSnapshot(now, waited)) {
 				HeldCarriers held = snapshot();
 				long taken = System.nanoTime();
-				this.tracker.snapshot(taken, this.pauses.getAsLong(), held, taken - now);
+				CarrierCpuTimes cpu = this.carrierPool.cpuTimes();
+				this.tracker.snapshot(taken, this.pauses.getAsLong(), held, cpu, taken - now);
 			}
 			this.tracker.waiting(System.nanoTime(), waited);
 			report();
@@ -365,7 +366,8 @@ public final class SchedulerWatchdog {
 		int size = pool.getPoolSize();
 		return new CarrierSnapshot(size, pool.getParallelism(), Math.max(this.highWater, size),
 				pool.getActiveThreadCount(), (int) Math.min(Integer.MAX_VALUE,
-						pool.getQueuedSubmissionCount() + pool.getQueuedTaskCount()));
+						pool.getQueuedSubmissionCount() + pool.getQueuedTaskCount()),
+				this.tracker.carrierCpuPercent());
 	}
 
 	/** @return what the watchdog makes of the scheduler now */

@@ -33,6 +33,9 @@ class EpisodeTrackerTests {
 
 	private long completed;
 
+	// The share of a CPU each of two carriers gets, or -1: CPU time not measured.
+	private int cpuPercent = -1;
+
 	@Test
 	void overloadWithCountedWorkIsOneReportAndNeverStarvation() {
 		// A probe waits 60 s while counted executors complete tasks all along: a long queue, not a freeze.
@@ -260,6 +263,98 @@ class EpisodeTrackerTests {
 		assertThat(this.events).containsExactly(Event.STALL);
 	}
 
+	@Test
+	void carriersThatGotPartOfACpuProveNoStallAndTheWorkThatFollowsIsOverload() {
+		// A machine whose other processes take the CPU: each carrier gets 20% of one, and the same two short
+		// requests stay mounted between dumps for 4 s. They wait for the operating system, not for the scheduler:
+		// they have run for 0.8 s of CPU, less than the lag threshold.
+		this.cpuPercent = 20;
+		HeldCarriers requests = held("r1", "r2");
+		wait(0, 5_000, (now) -> requests);
+		assertThat(this.events).isEmpty();
+		assertThat(this.tracker.state()).isEqualTo(SchedulerState.LAGGING);
+		assertThat(this.tracker.provenStallNanos()).isZero();
+		assertThat(this.tracker.carrierCpuPercent()).isEqualTo(20);
+		// The requests complete: overload, never a stall.
+		this.work++;
+		wait(0, 5_500, 5_100, (now) -> held("r3", "r4"));
+		assertThat(this.events).containsExactly(Event.OVERLOAD);
+		assertThat(this.tracker.stallEpisodes()).isZero();
+	}
+
+	@Test
+	void carriersThatGotNoCpuProveAStall() {
+		// Pinned in Object.wait: the carriers use next to nothing.
+		this.cpuPercent = 0;
+		HeldCarriers pinned = held("a", "b");
+		wait(0, 12_000, (now) -> pinned);
+		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
+		assertThat(this.tracker.carrierCpuPercent()).isZero();
+	}
+
+	@Test
+	void carriersThatRanAllAlongProveAStall() {
+		// Code that never yields: the carriers get the CPU.
+		this.cpuPercent = 98;
+		HeldCarriers spinning = held("s1", "s2");
+		wait(0, 12_000, (now) -> spinning);
+		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
+		assertThat(this.tracker.carrierCpuPercent()).isEqualTo(98);
+	}
+
+	@Test
+	void aSpinnerOnALoadedMachineIsAStallOnceItRanForTheLagThreshold() {
+		// Code that never yields, on a machine where it gets half a CPU: after 1 s of wall time it has run 0.5 s,
+		// which could be a slow request; after 2 s it has run for the lag threshold: a stall.
+		this.cpuPercent = 50;
+		HeldCarriers spinning = held("s1", "s2");
+		wait(0, 2_500, (now) -> spinning);
+		assertThat(this.events).isEmpty();
+		wait(0, 3_500, 2_600, (now) -> spinning);
+		assertThat(this.events).containsExactly(Event.STALL);
+		wait(0, 12_500, 3_600, (now) -> spinning);
+		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
+	}
+
+	@Test
+	void oneCarrierReadyToRunAmongBlockedOnesProvesNoStall() {
+		HeldCarriers held = held("a", "b");
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, 0, held, cpu(0, 0), 0);
+		// Carrier 1 blocked (no CPU), carrier 2 got 40% of a CPU over 2 s: it was running something, slowly.
+		this.tracker.snapshot(3_100 * MS, 0, held, cpu(0, 800 * MS), 0);
+		this.tracker.waiting(3_100 * MS, 3_100 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(this.tracker.carrierCpuPercent()).isEqualTo(40);
+		// Still the same holders at 5.1 s, carrier 2 with nothing more: 800 ms over 4 s, 20%, still no proof.
+		this.tracker.snapshot(5_100 * MS, 0, held, cpu(0, 800 * MS), 0);
+		this.tracker.waiting(5_100 * MS, 5_100 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(this.tracker.provenStallNanos()).isZero();
+	}
+
+	@Test
+	void carriersThatGotNoCpuButWereReadyToRunProveNoStall() {
+		// The whole machine busy elsewhere: the carriers got nothing at all, yet they are RUNNABLE, not waiting.
+		HeldCarriers requests = held("r1", "r2");
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, 0, requests, new CarrierCpuTimes(java.util.Map.of(1L, 0L, 2L, 0L),
+				Set.of(1L, 2L)), 0);
+		this.tracker.snapshot(3_100 * MS, 0, requests, new CarrierCpuTimes(java.util.Map.of(1L, 0L, 2L, 0L),
+				Set.of(1L, 2L)), 0);
+		this.tracker.waiting(3_100 * MS, 3_100 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(this.tracker.provenStallNanos()).isZero();
+		// The same, waiting (pinned): a stall.
+		this.tracker.snapshot(4_100 * MS, 0, requests, cpu(0, 0), 0);
+		this.tracker.waiting(4_100 * MS, 4_100 * MS);
+		assertThat(this.tracker.drain()).containsExactly(Event.STALL);
+	}
+
+	private static CarrierCpuTimes cpu(long first, long second) {
+		return new CarrierCpuTimes(java.util.Map.of(1L, first, 2L, second));
+	}
+
 	private static final long MS = 1_000_000;
 
 	private void wait(long submitted, long until, Observation observation) {
@@ -273,7 +368,9 @@ class EpisodeTrackerTests {
 			long now = t * MS;
 			this.tracker.counts(now, this.work, this.completed);
 			if (this.tracker.wantsSnapshot(now, (t - submitted) * MS)) {
-				this.tracker.snapshot(now, (held != null) ? held : HeldCarriers.UNKNOWN, 0);
+				CarrierCpuTimes cpu = (this.cpuPercent >= 0) ? cpu(now * this.cpuPercent / 100, now * this.cpuPercent / 100)
+						: CarrierCpuTimes.UNKNOWN;
+				this.tracker.snapshot(now, 0, (held != null) ? held : HeldCarriers.UNKNOWN, cpu, 0);
 			}
 			this.tracker.waiting(now, (t - submitted) * MS);
 			this.events.addAll(this.tracker.drain());

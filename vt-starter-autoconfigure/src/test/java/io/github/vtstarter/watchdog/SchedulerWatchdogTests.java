@@ -65,6 +65,44 @@ class SchedulerWatchdogTests {
 	}
 
 	@Test
+	void heldCarriersThatGotPartOfACpuAreNoStall() throws InterruptedException {
+		// The same two requests on both carriers, and no counted work, while the operating system gives each
+		// carrier 5% of a CPU (other processes take the rest): they wait for a CPU, not for the scheduler. (They
+		// would prove a stall once they had run for the lag threshold, 100 ms here: after 2 s.)
+		HeldCarriers requests = new HeldCarriers(Set.of("7", "8"),
+				List.of(new ThreadStack("http-1", "7", List.of("org.apache.tomcat.util.http.MimeHeaders.getValue"))));
+		start(() -> requests, new CarriersGetting(5));
+		this.probes.hold();
+		await().atMost(WAIT).until(() -> this.watchdog.maxLag().toMillis() > 1_000);
+		assertThat(this.events).doesNotContain("stalled", "starved");
+		assertThat(this.watchdog.state()).isEqualTo(SchedulerState.LAGGING);
+		assertThat(this.watchdog.carriers().cpuPercent()).isBetween(4, 6);
+		// Work moves: the carriers kept going, slowly. Overload, and health stays UP.
+		this.work.incrementAndGet();
+		await().atMost(WAIT).until(() -> this.events.contains("overloaded"));
+		assertThat(this.events).doesNotContain("stalled", "starved");
+	}
+
+	@Test
+	void heldCarriersThatGotNoCpuOrAllOfItAreAStall() {
+		HeldCarriers pinned = new HeldCarriers(Set.of("7", "8"),
+				List.of(new ThreadStack("pinner-1", "7", List.of("com.acme.Cache.load(Cache.java:10)"))));
+		start(() -> pinned, new CarriersGetting(0));
+		this.probes.hold();
+		await().atMost(WAIT).until(() -> this.events.contains("starved"));
+		assertThat(this.events).containsSubsequence("stalled", "starved");
+		assertThat(this.watchdog.carriers().cpuPercent()).isZero();
+		this.watchdog.stop();
+		this.probes.release();
+		this.events.clear();
+		this.probes.hold();
+		start(() -> pinned, new CarriersGetting(100));
+		await().atMost(WAIT).until(() -> this.events.contains("starved"));
+		assertThat(this.events).containsSubsequence("stalled", "starved");
+		assertThat(this.watchdog.carriers().cpuPercent()).isGreaterThanOrEqualTo(90);
+	}
+
+	@Test
 	void workThatKeepsCompletingIsOverloadNeverStarvation() {
 		start(() -> new HeldCarriers(Set.of("x" + this.work.get()), List.of()));
 		this.probes.hold();
@@ -207,6 +245,26 @@ class SchedulerWatchdogTests {
 		this.watchdog.start();
 	}
 
+	/** Two carriers that get the given share of a CPU each, as the clock goes. */
+	static final class CarriersGetting extends FixedPool {
+
+		private final long start = System.nanoTime();
+
+		private final int percent;
+
+		CarriersGetting(int percent) {
+			super(2, 2);
+			this.percent = percent;
+		}
+
+		@Override
+		public CarrierCpuTimes cpuTimes() {
+			long cpu = (System.nanoTime() - this.start) * this.percent / 100;
+			return new CarrierCpuTimes(java.util.Map.of(101L, cpu, 102L, cpu));
+		}
+
+	}
+
 	/** Probe threads that run their task only while the test lets them. */
 	static final class HeldProbes implements ThreadFactory {
 
@@ -239,17 +297,22 @@ class SchedulerWatchdogTests {
 	}
 
 	/** A carrier pool that is not there yet: no steal count moves behind the test's back. */
-	static final class NoCarriers extends CarrierPool {
+	static class NoCarriers extends CarrierPool {
 
 		@Override
 		public ForkJoinPool pool() {
 			return null;
 		}
 
+		@Override
+		public CarrierCpuTimes cpuTimes() {
+			return CarrierCpuTimes.UNKNOWN;
+		}
+
 	}
 
 	/** A carrier pool whose size the test sets; its steal count never moves. */
-	static final class FixedPool extends CarrierPool {
+	static class FixedPool extends CarrierPool {
 
 		private final ForkJoinPool pool;
 
@@ -275,6 +338,11 @@ class SchedulerWatchdogTests {
 		@Override
 		public ForkJoinPool pool() {
 			return this.pool;
+		}
+
+		@Override
+		public CarrierCpuTimes cpuTimes() {
+			return CarrierCpuTimes.UNKNOWN;
 		}
 
 	}

@@ -253,6 +253,9 @@ public class VirtualThreadsEndpoint {
 			pool.put("active", carriers.active());
 			pool.put("queued", carriers.queued());
 			pool.put("compensating", carriers.compensating());
+			if (carriers.cpuPercent() >= 0) {
+				pool.put("cpuPercent", carriers.cpuPercent());
+			}
 		}
 		else {
 			pool.put("known", false);

@@ -99,7 +99,7 @@ class DocsWatchdogSamplesTests {
 	void starvationLogHealthAndEndpoint() throws Exception {
 		boolean pins = TestJdk.synchronizedPins();
 		int over = count(EPISODE_OVER);
-		assertThat(get(this.main, pins ? "/pin?threads=2&ms=8000" : "/spin?threads=2&ms=8000").statusCode())
+		assertThat(get(this.main, pins ? "/pin?threads=2&ms=8000" : "/spin?threads=2&ms=30000").statusCode())
 			.isEqualTo(200);
 		await().atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(() -> status("/actuator/health") == 503);
 		JsonNode health = json(get(this.management, "/actuator/health"));
@@ -150,7 +150,8 @@ class DocsWatchdogSamplesTests {
 				.map((record) -> "00:00:00.000Z " + record.level() + " [" + record.thread() + "] " + record.logger()
 						+ " : " + record.message())
 				.reduce("", (a, b) -> a + b + "\n");
-			assertThat(LogSamples.unmatched(headers, log, Map.of("holdCarrier", "burnCpuUntil")))
+			// Spinners are not blocked: their carriers ran, or got what the operating system left them.
+			assertThat(LogSamples.unmatched(headers, log, Map.of("holdCarrier", "burnCpuUntil", "(blocked)", "(...)")))
 				.as("stall WARN seen: " + stallWarned)
 				.isEmpty();
 		}
@@ -185,7 +186,7 @@ class DocsWatchdogSamplesTests {
 		JsonNode endpoint = json(get(this.management, "/actuator/virtualthreads"));
 		assertThat(LogSamples.unmatched(DocFiles.sample(DOC, "watchdog-compensation-log"), read(), Map.of()))
 			.isEmpty();
-		assertThat(new JsonShape().differences(
+		assertThat(new JsonShape().optional("carriers.cpuPercent").differences(
 				JsonShape.parseSample(DocFiles.sample(DOC, "watchdog-compensation-carriers")),
 				endpoint.get("scheduler")))
 			.as("<!-- sample: watchdog-compensation-carriers --> against " + endpoint.get("scheduler"))

@@ -58,7 +58,10 @@ class StarvationProcessTests {
 
 	@Test
 	void healthGoesDownWhileEveryCarrierComputesAndUpAfter() throws Exception {
-		starvesThenRecovers("/spin?threads=2&ms=8000", "StarvationApp$PinController.burnCpuUntil");
+		// 30 s: a spinner proves a stall once it has run for the lag threshold, and on a loaded machine (CI, other
+		// builds) it gets a fraction of a CPU, so that takes longer than 1 s of wall time (some 15 s at a load of 30
+		// on 2 cores).
+		starvesThenRecovers("/spin?threads=2&ms=30000", "StarvationApp$PinController.burnCpuUntil");
 	}
 
 	@Test
