@@ -1,7 +1,11 @@
 package io.github.vtstarter.watchdog;
 
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -83,11 +87,47 @@ public class CarrierPool {
 					}
 				}
 			}
-			return new CarrierCpuTimes(nanos, runnable);
+			long[] machine = machineCpuTicks();
+			return new CarrierCpuTimes(nanos, runnable, machine[0], machine[1]);
 		}
 		catch (RuntimeException | LinkageError ex) {
 			return CarrierCpuTimes.UNKNOWN;
 		}
+	}
+
+	// The machine's busy and total CPU ticks from the first line of /proc/stat ("cpu user nice system idle iowait
+	// irq softirq steal ..."; idle and iowait are the idle time); {-1, -1} where there is no such file.
+	static long[] machineCpuTicks() {
+		try {
+			Path stat = Path.of("/proc/stat");
+			if (!Files.isReadable(stat)) {
+				return new long[] { -1, -1 };
+			}
+			try (BufferedReader reader = Files.newBufferedReader(stat)) {
+				return machineCpuTicks(reader.readLine());
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			return new long[] { -1, -1 };
+		}
+	}
+
+	static long[] machineCpuTicks(String line) {
+		if (line == null || !line.startsWith("cpu ")) {
+			return new long[] { -1, -1 };
+		}
+		String[] fields = line.trim().split("\\s+");
+		long total = 0;
+		long idle = 0;
+		// user, nice, system, idle, iowait, irq, softirq, steal; guest time is already counted in user and nice.
+		for (int i = 1; i < Math.min(fields.length, 9); i++) {
+			long ticks = Long.parseLong(fields[i]);
+			total += ticks;
+			if (i == 4 || i == 5) {
+				idle += ticks;
+			}
+		}
+		return new long[] { total - idle, total };
 	}
 
 	/**

@@ -47,6 +47,13 @@ final class EpisodeTracker {
 	/** A carrier that got at least this share of a CPU between two dumps (percent) ran all along. */
 	static final int RUNNING_PERCENT = 90;
 
+	/**
+	 * The machine's CPUs busy at least this share of the time between two dumps (percent) had none to spare: only
+	 * then can a runnable carrier that got part of a CPU have waited for the operating system. Below it, the
+	 * operating system would have run it; it was blocked in a call the JVM counts as running (native code).
+	 */
+	static final int MACHINE_SATURATED_PERCENT = 90;
+
 	/** What the tracker found; {@link #drain()} hands each over once. */
 	enum Event {
 
@@ -275,6 +282,9 @@ final class EpisodeTracker {
 		if (!this.baselineCpu.known() || !this.latestCpu.known() || window <= 0) {
 			return;
 		}
+		int machineBusy = this.latestCpu.machineBusyPercentSince(this.baselineCpu);
+		// Unknown (not Linux): a carrier that got part of a CPU is taken as waiting for it, as no stall.
+		boolean cpuToSpare = machineBusy >= 0 && machineBusy < MACHINE_SATURATED_PERCENT;
 		long busyPercentSum = 0;
 		int busy = 0;
 		int measured = 0;
@@ -287,15 +297,16 @@ final class EpisodeTracker {
 			long percent = Math.min(100, cpu * 100 / window);
 			measured++;
 			if (percent < BLOCKED_PERCENT) {
-				if (this.latestCpu.runnable().contains(carrier.getKey())) {
-					// Next to no CPU, yet ready to run: the operating system ran other threads or processes.
+				if (this.latestCpu.runnable().contains(carrier.getKey()) && !cpuToSpare) {
+					// Next to no CPU, yet ready to run, on a machine with none to spare: the operating system ran
+					// other threads or processes. With CPU to spare it was blocked in native code.
 					this.descheduled = true;
 				}
 				continue;
 			}
 			busy++;
 			busyPercentSum += percent;
-			if (percent < RUNNING_PERCENT && cpu < this.lagThreshold) {
+			if (percent < RUNNING_PERCENT && cpu < this.lagThreshold && !cpuToSpare) {
 				this.descheduled = true;
 			}
 		}

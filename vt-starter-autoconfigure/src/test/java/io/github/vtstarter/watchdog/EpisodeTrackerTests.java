@@ -351,6 +351,50 @@ class EpisodeTrackerTests {
 		assertThat(this.tracker.drain()).containsExactly(Event.STALL);
 	}
 
+	@Test
+	void readyCarriersThatGotNoCpuOnAMachineWithCpuToSpareWereBlockedInNativeCode() {
+		// RUNNABLE and no CPU while the machine's CPUs were 30% busy: the operating system would have run them, so
+		// they were blocked in a call the JVM counts as running (a DNS lookup, a JNI library): a stall.
+		HeldCarriers requests = held("r1", "r2");
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, 0, requests, runnableCpu(0, 0, 1_000, 10_000), 0);
+		this.tracker.snapshot(3_100 * MS, 0, requests, runnableCpu(0, 0, 1_300, 11_000), 0);
+		this.tracker.waiting(3_100 * MS, 3_100 * MS);
+		assertThat(this.tracker.drain()).containsExactly(Event.STALL);
+	}
+
+	@Test
+	void readyCarriersThatGotNoCpuOnASaturatedMachineWaitedForIt() {
+		// The same, the machine's CPUs 95% busy: the operating system ran other processes; no stall.
+		HeldCarriers requests = held("r1", "r2");
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, 0, requests, runnableCpu(0, 0, 1_000, 10_000), 0);
+		this.tracker.snapshot(3_100 * MS, 0, requests, runnableCpu(0, 0, 1_950, 11_000), 0);
+		this.tracker.waiting(3_100 * MS, 3_100 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(this.tracker.provenStallNanos()).isZero();
+	}
+
+	@Test
+	void machineCpuTicksReadTheRealProcStat() {
+		long[] ticks = CarrierPool.machineCpuTicks();
+		if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/stat"))) {
+			assertThat(ticks[1]).isPositive();
+			assertThat(ticks[0]).isBetween(0L, ticks[1]);
+		}
+		else {
+			assertThat(ticks).containsExactly(-1, -1);
+		}
+		// user nice system idle iowait irq softirq steal guest guest_nice
+		assertThat(CarrierPool.machineCpuTicks("cpu  100 5 50 800 40 3 2 0 7 0")).containsExactly(160, 1000);
+		assertThat(CarrierPool.machineCpuTicks("intr 1 2 3")).containsExactly(-1, -1);
+	}
+
+	private static CarrierCpuTimes runnableCpu(long first, long second, long machineBusy, long machineTotal) {
+		return new CarrierCpuTimes(java.util.Map.of(1L, first, 2L, second), Set.of(1L, 2L), machineBusy,
+				machineTotal);
+	}
+
 	private static CarrierCpuTimes cpu(long first, long second) {
 		return new CarrierCpuTimes(java.util.Map.of(1L, first, 2L, second));
 	}
