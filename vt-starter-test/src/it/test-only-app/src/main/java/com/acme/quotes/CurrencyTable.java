@@ -7,7 +7,7 @@ public final class CurrencyTable {
 
 	static {
 		try {
-			Thread.sleep(30);
+			Thread.sleep(100);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

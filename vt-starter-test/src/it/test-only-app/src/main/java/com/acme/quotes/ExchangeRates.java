@@ -16,7 +16,7 @@ public final class ExchangeRates {
 
 	private static Map<String, String> load() {
 		try {
-			Thread.sleep(30);
+			Thread.sleep(100);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

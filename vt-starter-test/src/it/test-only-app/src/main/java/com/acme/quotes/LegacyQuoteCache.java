@@ -15,7 +15,7 @@ public class LegacyQuoteCache {
 		synchronized (this.quotes) {
 			String quote = this.quotes.get(symbol);
 			if (quote == null) {
-				Thread.sleep(30); // a slow upstream
+				Thread.sleep(100); // a slow upstream
 				quote = symbol + " 41.00";
 				this.quotes.put(symbol, quote);
 			}
