@@ -54,6 +54,7 @@ class ManagementServerFactoriesTests {
 	}
 
 	@Test
+	@EnabledIf(TestJdk.VIRTUAL_THREADS) // the starter's executor makes virtual threads: Java 21+
 	void tomcatOnTheStartersVirtualThreadsGetsItsOwnPoolBack() {
 		assertThat(executorAfterCustomizing(this.registry.executor("management", "management-"))).isNull();
 		assertThat(executorAfterCustomizing(
