@@ -244,7 +244,13 @@ class DocsEndpointSampleTests {
 		assertThat(inline.find()).as("the listeners example of docs/messaging.md").isTrue();
 		JsonNode answer = get("/actuator/virtualthreads");
 		assertThat(answer.at("/listeners/jms").isObject()).as("spring-jms is on the test class path").isTrue();
-		assertThat(new JsonShape().differences(JsonShape.parseSample(inline.group(1)), answer))
+		JsonNode sample = JsonShape.parseSample(inline.group(1));
+		if (io.github.vtstarter.autoconfigure.BootVersion.current().hasNativeVirtualThreads()) {
+			// The example is of Boot 3.1 with Spring AMQP: from Boot 3.2 Boot runs the RabbitMQ containers and the
+			// starter makes no rabbit-simple choice (messaging.md says so).
+			((com.fasterxml.jackson.databind.node.ObjectNode) sample.get("listeners")).remove("rabbit-simple");
+		}
+		assertThat(new JsonShape().differences(sample, answer))
 			.as(inline.group(1) + " against " + answer.get("listeners"))
 			.isEmpty();
 	}

@@ -131,14 +131,23 @@ class ManagementServerFactoriesTests {
 	@Test
 	void jetty12sVirtualThreadPoolOfBoot4IsReplacedByTheDefaultPool() throws Exception {
 		// Boot 4 gives Jetty 12 a VirtualThreadPool, whose executor exists only once the pool starts: its class
-		// says it. Jetty 12's own class is not on this class path, so a class of that name stands in for it.
-		Object virtualThreadPool = new ByteBuddy().subclass(Object.class)
-			.name("org.eclipse.jetty.util.thread.VirtualThreadPool")
-			.make()
-			.load(getClass().getClassLoader(), ClassLoadingStrategy.Default.WRAPPER)
-			.getLoaded()
-			.getConstructor()
-			.newInstance();
+		// says it. With Boot 3.1's Jetty 11, Jetty 12's class is not on the class path, so a class of that name
+		// stands in for it; with Boot 3.2+ (Jetty 12) the real one is used.
+		Object virtualThreadPool;
+		try {
+			virtualThreadPool = Class.forName("org.eclipse.jetty.util.thread.VirtualThreadPool")
+				.getConstructor()
+				.newInstance();
+		}
+		catch (ClassNotFoundException ex) {
+			virtualThreadPool = new ByteBuddy().subclass(Object.class)
+				.name("org.eclipse.jetty.util.thread.VirtualThreadPool")
+				.make()
+				.load(getClass().getClassLoader(), ClassLoadingStrategy.Default.WRAPPER)
+				.getLoaded()
+				.getConstructor()
+				.newInstance();
+		}
 		Boot4JettyFactory factory = new Boot4JettyFactory(virtualThreadPool);
 		new ManagementServerPlatformThreads(true).customize(factory);
 		assertThat(factory.threadPool).isNull();
