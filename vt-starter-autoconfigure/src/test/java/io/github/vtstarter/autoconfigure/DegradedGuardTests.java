@@ -1,10 +1,10 @@
 package io.github.vtstarter.autoconfigure;
 
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+
+import io.github.vtstarter.testsupport.ChildFirstClassLoader;
 
 import org.junit.jupiter.api.Test;
 
@@ -89,46 +89,12 @@ class DegradedGuardTests {
 
 	@SuppressWarnings("unchecked")
 	private Map<String, Object> run(String scenario) throws Exception {
-		try (OwnLoader loader = new OwnLoader(getClass().getClassLoader(), DegradedFeatures.class,
+		try (ChildFirstClassLoader loader = new ChildFirstClassLoader(getClass().getClassLoader(), DegradedFeatures.class,
 				DegradedGuardScenario.class)) {
 			Class<?> type = loader.loadClass(DegradedGuardScenario.class.getName());
 			assertThat(type.getClassLoader()).isSameAs(loader);
 			return ((Function<String, Map<String, Object>>) type.getConstructor().newInstance()).apply(scenario);
 		}
-	}
-
-	/** Loads vt-starter's classes afresh from the module's class directories, everything else from the parent. */
-	static final class OwnLoader extends URLClassLoader {
-
-		OwnLoader(ClassLoader parent, Class<?>... from) {
-			super(locations(from), parent);
-		}
-
-		private static URL[] locations(Class<?>... from) {
-			URL[] urls = new URL[from.length];
-			for (int i = 0; i < from.length; i++) {
-				urls[i] = from[i].getProtectionDomain().getCodeSource().getLocation();
-			}
-			return urls;
-		}
-
-		@Override
-		protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-			if (!name.startsWith("io.github.vtstarter.")) {
-				return super.loadClass(name, resolve);
-			}
-			synchronized (getClassLoadingLock(name)) {
-				Class<?> loaded = findLoadedClass(name);
-				if (loaded == null) {
-					loaded = findClass(name);
-				}
-				if (resolve) {
-					resolveClass(loaded);
-				}
-				return loaded;
-			}
-		}
-
 	}
 
 }

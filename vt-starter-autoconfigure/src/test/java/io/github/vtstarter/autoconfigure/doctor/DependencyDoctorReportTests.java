@@ -1,5 +1,6 @@
 package io.github.vtstarter.autoconfigure.doctor;
 
+import io.github.vtstarter.testsupport.ChildFirstClassLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.github.vtstarter.autoconfigure.doctor;
 
+import io.github.vtstarter.testsupport.ChildFirstClassLoader;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Function;

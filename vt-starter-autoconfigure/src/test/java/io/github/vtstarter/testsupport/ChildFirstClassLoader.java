@@ -1,4 +1,4 @@
-package io.github.vtstarter.autoconfigure.doctor;
+package io.github.vtstarter.testsupport;
 
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -9,11 +9,11 @@ import java.net.URLClassLoader;
  * {@link io.github.vtstarter.autoconfigure.DegradedFeatures}' record is then the loader's own, and a test can fill
  * it without touching the record every other test of the JVM reads.
  */
-final class ChildFirstClassLoader extends URLClassLoader {
+public final class ChildFirstClassLoader extends URLClassLoader {
 
 	private static final String OWN = "io.github.vtstarter.";
 
-	ChildFirstClassLoader(ClassLoader parent, Class<?>... from) {
+	public ChildFirstClassLoader(ClassLoader parent, Class<?>... from) {
 		super(locations(from), parent);
 	}
 
