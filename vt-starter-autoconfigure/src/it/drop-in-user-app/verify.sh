@@ -33,6 +33,7 @@ quiet_run() {
   "$ROOT/mvnw" -B -ntp -q -f "$WORK/pom.xml" dependency:build-classpath -Dmdep.outputFile="$WORK/cp.txt" > /dev/null
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   log="$WORK/run.log"
+  : > "$log"
   "$java" -cp "$WORK/target/classes:$(cat "$WORK/cp.txt")" com.acme.web.WebApplication --server.port="$port" \
     --server.address=127.0.0.1 > "$log" 2>&1 &
   pid=$!

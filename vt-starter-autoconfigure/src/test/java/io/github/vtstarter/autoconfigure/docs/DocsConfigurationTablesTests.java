@@ -86,7 +86,7 @@ class DocsConfigurationTablesTests {
 				}
 				continue;
 			}
-			if (!all.containsKey(row.name()) && !introducedLater(row.name())) {
+			if (!all.containsKey(row.name()) && !goneFromNewerMetadata(row.name())) {
 				unknown.add(row.doc() + ": " + row.name());
 			}
 		}
@@ -193,11 +193,10 @@ class DocsConfigurationTablesTests {
 		assertThat(registered).contains(example.substring("spring.autoconfigure.exclude=".length()).trim());
 	}
 
-	// The properties that an older Boot's configuration processor does not write (the row says since when).
-	private static boolean introducedLater(String name) {
-		if (name.equals("management.endpoint.virtualthreads.access")) {
-			return !BootVersion.current().isAtLeast("3.4");
-		}
+	// The property that a newer Boot's configuration processor no longer writes (the row says until when). The
+	// metadata of management.endpoint.virtualthreads.access is written by hand: the published jar is built with Boot
+	// 3.1's processor, and the docs give that property for Boot 3.4+.
+	private static boolean goneFromNewerMetadata(String name) {
 		if (name.equals("management.endpoint.virtualthreads.enabled")) {
 			return BootVersion.current().isAtLeast("3.4");
 		}
@@ -241,9 +240,18 @@ class DocsConfigurationTablesTests {
 		return camel.toString();
 	}
 
-	private static Class<?> type(Map<String, Object> metadata) throws ClassNotFoundException {
+	// A type of a later Boot (the endpoint's Access, Boot 3.4+) is compared as text on an older one.
+	private static Class<?> type(Map<String, Object> metadata) {
 		Object type = metadata.get("type");
-		return (type != null) ? Class.forName(type.toString()) : String.class;
+		if (type == null) {
+			return String.class;
+		}
+		try {
+			return Class.forName(type.toString());
+		}
+		catch (ClassNotFoundException ex) {
+			return String.class;
+		}
 	}
 
 	private static Object convert(Object value, Class<?> type) {
