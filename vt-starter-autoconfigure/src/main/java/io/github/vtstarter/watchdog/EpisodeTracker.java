@@ -40,7 +40,8 @@ final class EpisodeTracker {
 	/**
 	 * A carrier that got less than this share of a CPU between two dumps (percent), and is not runnable, was
 	 * blocked: a thread pinned in a wait uses microseconds; one that is ready to run gets, even with a hundred
-	 * runnable threads on two cores, some 2%, and a runnable carrier with less is taken as descheduled too.
+	 * runnable threads on two cores, some 2%, and a runnable carrier with less is taken as descheduled too, unless
+	 * another carrier got ten times as much (then it was blocked in native code, see {@code judgeCpu}).
 	 */
 	static final int BLOCKED_PERCENT = 1;
 
@@ -285,6 +286,13 @@ final class EpisodeTracker {
 		int machineBusy = this.latestCpu.machineBusyPercentSince(this.baselineCpu);
 		// Unknown (not Linux): a carrier that got part of a CPU is taken as waiting for it, as no stall.
 		boolean cpuToSpare = machineBusy >= 0 && machineBusy < MACHINE_SATURATED_PERCENT;
+		long mostCpu = mostCarrierCpu();
+		// The operating system gives threads of one process that are ready to run about equal shares of the CPU: a
+		// carrier that got less than a tenth of what another carrier got, the other at least the blocked share,
+		// was not ready to run most of the time, whatever the JVM's state says. It was blocked in native code:
+		// Jetty 12.1 runs its selector on a virtual thread, which on JDK 21 holds a carrier in epoll_wait. The
+		// machine then is as busy as the other carriers make it, so its saturation proves nothing of this one.
+		boolean siblingRan = mostCpu * 100 >= window * BLOCKED_PERCENT;
 		long busyPercentSum = 0;
 		int busy = 0;
 		int measured = 0;
@@ -297,9 +305,11 @@ final class EpisodeTracker {
 			long percent = Math.min(100, cpu * 100 / window);
 			measured++;
 			if (percent < BLOCKED_PERCENT) {
-				if (this.latestCpu.runnable().contains(carrier.getKey()) && !cpuToSpare) {
-					// Next to no CPU, yet ready to run, on a machine with none to spare: the operating system ran
-					// other threads or processes. With CPU to spare it was blocked in native code.
+				boolean outrun = siblingRan && cpu * 10 < mostCpu;
+				if (this.latestCpu.runnable().contains(carrier.getKey()) && !cpuToSpare && !outrun) {
+					// Next to no CPU, yet ready to run, on a machine with none to spare, and no other carrier ran
+					// much more: the operating system ran other processes. With CPU to spare, or beside a carrier
+					// that ran, it was blocked in native code.
 					this.descheduled = true;
 				}
 				continue;
@@ -314,6 +324,18 @@ final class EpisodeTracker {
 			this.cpuPercent = (busy > 0) ? (int) (busyPercentSum / busy) : 0;
 			this.episodeCpuPercent = this.cpuPercent;
 		}
+	}
+
+	// The most CPU time one carrier alive at both dumps got between them.
+	private long mostCarrierCpu() {
+		long most = 0;
+		for (var carrier : this.latestCpu.nanos().entrySet()) {
+			Long before = this.baselineCpu.nanos().get(carrier.getKey());
+			if (before != null) {
+				most = Math.max(most, carrier.getValue() - before);
+			}
+		}
+		return most;
 	}
 
 	private long pauseFreeWindow() {

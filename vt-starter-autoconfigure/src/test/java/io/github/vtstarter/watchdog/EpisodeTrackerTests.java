@@ -376,6 +376,52 @@ class EpisodeTrackerTests {
 	}
 
 	@Test
+	void aCarrierBlockedInNativeCodeBesideSpinnersIsAStallOnTheMachineTheySaturate() {
+		// Jetty 12.1 on JDK 21: its selector, a virtual thread, holds carrier 1 in epoll_wait (RUNNABLE for the JVM,
+		// no CPU); two spinners hold carriers 2 and 3 and keep the machine's CPUs 97% busy themselves. The operating
+		// system shares the CPU among a process's ready threads: carrier 1 was not ready, it was blocked.
+		HeldCarriers held = held("selector", "s1", "s2");
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, 0, held, threeRunnable(0, 0, 0, 1_000, 10_000), 0);
+		this.tracker.snapshot(3_100 * MS, 0, held, threeRunnable(0, 1_900 * MS, 1_900 * MS, 1_390, 10_400), 0);
+		this.tracker.waiting(3_100 * MS, 3_100 * MS);
+		assertThat(this.tracker.drain()).containsExactly(Event.STALL);
+	}
+
+	@Test
+	void aReadyCarrierThatGotATenthOfItsSiblingsShareOrMoreMayHaveWaitedForTheCpu() {
+		// A machine loaded elsewhere: over 20 s the spinners on carriers 2 and 3 got 1.2 s each (6%), ran for the
+		// lag threshold, a stall of their own; carrier 1, RUNNABLE, got 150 ms (0.75%), more than a tenth of
+		// theirs. It may have been ready to run all along and got its share of a crowded machine: no proof.
+		HeldCarriers held = held("r1", "s1", "s2");
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, 0, held, threeRunnable(0, 0, 0, 1_000, 10_000), 0);
+		this.tracker.snapshot(21_100 * MS, 0, held, threeRunnable(150 * MS, 1_200 * MS, 1_200 * MS, 4_900, 14_000),
+				0);
+		this.tracker.waiting(21_100 * MS, 21_100 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(this.tracker.provenStallNanos()).isZero();
+		// With 10 ms, under a tenth of theirs, carrier 1 was blocked: a stall proven for 20 s, starvation at once.
+		this.tracker.snapshot(21_200 * MS, 0, held("r2", "s1", "s2"), threeRunnable(0, 0, 0, 1_000, 10_000), 0);
+		this.tracker.snapshot(41_200 * MS, 0, held("r2", "s1", "s2"),
+				threeRunnable(10 * MS, 1_200 * MS, 1_200 * MS, 4_900, 14_000), 0);
+		this.tracker.waiting(41_200 * MS, 41_200 * MS);
+		assertThat(this.tracker.drain()).containsExactly(Event.STARVATION);
+	}
+
+	@Test
+	void carriersThatAllGotNextToNoCpuOnASaturatedMachineWaitedForIt() {
+		// Carrier 2 got 0.5% of a CPU, carrier 1 none: less than the blocked share each, so neither outran the
+		// other; the machine was busy elsewhere.
+		HeldCarriers held = held("r1", "r2", "r3");
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, 0, held, threeRunnable(0, 0, 0, 1_000, 10_000), 0);
+		this.tracker.snapshot(3_100 * MS, 0, held, threeRunnable(0, 10 * MS, 0, 1_390, 10_400), 0);
+		this.tracker.waiting(3_100 * MS, 3_100 * MS);
+		assertThat(this.tracker.drain()).isEmpty();
+	}
+
+	@Test
 	void machineCpuTicksReadTheRealProcStat() {
 		long[] ticks = CarrierPool.machineCpuTicks();
 		if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/stat"))) {
@@ -393,6 +439,12 @@ class EpisodeTrackerTests {
 	private static CarrierCpuTimes runnableCpu(long first, long second, long machineBusy, long machineTotal) {
 		return new CarrierCpuTimes(java.util.Map.of(1L, first, 2L, second), Set.of(1L, 2L), machineBusy,
 				machineTotal);
+	}
+
+	private static CarrierCpuTimes threeRunnable(long first, long second, long third, long machineBusy,
+			long machineTotal) {
+		return new CarrierCpuTimes(java.util.Map.of(1L, first, 2L, second, 3L, third), Set.of(1L, 2L, 3L),
+				machineBusy, machineTotal);
 	}
 
 	private static CarrierCpuTimes cpu(long first, long second) {
