@@ -70,8 +70,10 @@ class JmsIdleConsumerPinningTests {
 		AtomicInteger startupPinned = new AtomicInteger();
 		AtomicInteger idlePinned = new AtomicInteger();
 		AtomicInteger idleWaits = new AtomicInteger();
+		AtomicInteger idleClassLoads = new AtomicInteger();
 		Set<String> pinnedSites = ConcurrentHashMap.newKeySet();
 		Set<String> idleSites = ConcurrentHashMap.newKeySet();
+		Set<String> idleStacks = ConcurrentHashMap.newKeySet();
 		try (RecordingStream recording = new RecordingStream()) {
 			recording.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
 			recording.enable("jdk.JavaMonitorWait").withThreshold(Duration.ZERO);
@@ -79,10 +81,18 @@ class JmsIdleConsumerPinningTests {
 			recording.onEvent("jdk.VirtualThreadPinned", (event) -> {
 				if (consumer(event) != null) {
 					boolean idle = event.getStartTime().isAfter(idleFrom.get());
+					if (idle && !TestJdk.synchronizedPins() && loadingAClass(event)) {
+						// Java 24+ still pins a thread that blocks while the JVM loads a class for it (a native
+						// frame between the code that needs the class and ClassLoader.loadClass): two consumers
+						// that first reach a class at once. The JVM's, once per class, not the container's.
+						idleClassLoads.incrementAndGet();
+						return;
+					}
 					(idle ? idlePinned : startupPinned).incrementAndGet();
 					pinnedSites.add((idle ? "idle: " : "startup: ") + topFrames(event));
 					if (idle) {
 						idleSites.add(frames(event, 12));
+						idleStacks.add(String.valueOf(event.getStackTrace()));
 					}
 				}
 			});
@@ -116,9 +126,9 @@ class JmsIdleConsumerPinningTests {
 					Eventually.await(Duration.ofSeconds(60), () -> idleWaits.get() >= IDLE_WAITS);
 				});
 		}
-		System.out.printf("Idle JMS consumers on Java %d: %d waits while idle, %d pinned events while idle, "
-				+ "%d pinned events while opening sessions and consumers%n", TestJdk.feature(), idleWaits.get(),
-				idlePinned.get(), startupPinned.get());
+		System.out.printf("Idle JMS consumers on Java %d: %d waits while idle, %d pinned events while idle (and %d "
+				+ "while the JVM loaded a class), %d pinned events while opening sessions and consumers%n",
+				TestJdk.feature(), idleWaits.get(), idlePinned.get(), idleClassLoads.get(), startupPinned.get());
 		pinnedSites.forEach((site) -> System.out.println("Pinned at " + site));
 		if (TestJdk.synchronizedPins()) {
 			// Java 21-23: the Artemis client blocks inside its own synchronized blocks (the commit that ends each
@@ -129,7 +139,7 @@ class JmsIdleConsumerPinningTests {
 				.noneMatch((site) -> site.startsWith("org.springframework.") || site.startsWith("io.github.vtstarter."));
 		}
 		else {
-			assertThat(idlePinned.get()).isZero();
+			assertThat(idlePinned.get()).as("pinned while idle, the whole stacks: %s", idleStacks).isZero();
 		}
 	}
 
@@ -137,6 +147,14 @@ class JmsIdleConsumerPinningTests {
 		RecordedThread thread = event.getThread();
 		String name = (thread != null) ? thread.getJavaName() : null;
 		return (name != null && name.startsWith("jms-")) ? name : null;
+	}
+
+	private static boolean loadingAClass(RecordedEvent event) {
+		return event.getStackTrace() != null && event.getStackTrace()
+			.getFrames()
+			.stream()
+			.anyMatch((frame) -> frame.getMethod().getName().equals("loadClass")
+					&& frame.getMethod().getType().getName().startsWith("java.lang.ClassLoader"));
 	}
 
 	private static String topFrames(RecordedEvent event) {
