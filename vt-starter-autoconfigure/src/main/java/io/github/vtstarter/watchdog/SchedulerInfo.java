@@ -5,6 +5,7 @@ import java.lang.management.PlatformManagedObject;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * What can be known about the JDK's virtual-thread scheduler (the ForkJoinPool of carrier threads).
@@ -55,29 +56,39 @@ public final class SchedulerInfo {
 	}
 
 	private static Map<String, Object> fromSystemProperties() {
+		return fromProperties(System.getProperties(), Runtime.getRuntime().availableProcessors());
+	}
+
+	/**
+	 * The configuration in effect on JDK 21-23, from the scheduler's system properties and the JDK's defaults.
+	 * @param properties the system properties
+	 * @param cores the processors available to the JVM
+	 * @return each setting with its value and what set it
+	 */
+	static Map<String, Object> fromProperties(Properties properties, int cores) {
 		Map<String, Object> scheduler = new LinkedHashMap<>();
 		scheduler.put("source", "system properties (no VirtualThreadSchedulerMXBean before JDK 24)");
-		int cores = Runtime.getRuntime().availableProcessors();
-		int parallelism = intProperty("jdk.virtualThreadScheduler.parallelism", cores);
+		int parallelism = intProperty(properties, "jdk.virtualThreadScheduler.parallelism", cores);
 		// The JDK's defaults, from java.lang.VirtualThread.createDefaultScheduler (JDK 21).
-		scheduler.put("parallelism", setting("jdk.virtualThreadScheduler.parallelism", parallelism));
+		scheduler.put("parallelism", setting(properties, "jdk.virtualThreadScheduler.parallelism", parallelism));
 		scheduler.put("maxPoolSize",
-				setting("jdk.virtualThreadScheduler.maxPoolSize", Math.max(parallelism, 256)));
+				setting(properties, "jdk.virtualThreadScheduler.maxPoolSize", Math.max(parallelism, 256)));
 		scheduler.put("minRunnable",
-				setting("jdk.virtualThreadScheduler.minRunnable", Math.max(parallelism / 2, 1)));
+				setting(properties, "jdk.virtualThreadScheduler.minRunnable", Math.max(parallelism / 2, 1)));
 		return scheduler;
 	}
 
-	private static Map<String, Object> setting(String property, int defaultValue) {
+	private static Map<String, Object> setting(Properties properties, String property, int defaultValue) {
 		Map<String, Object> setting = new LinkedHashMap<>();
-		String text = System.getProperty(property);
-		setting.put("value", intProperty(property, defaultValue));
+		String text = properties.getProperty(property);
+		setting.put("value", intProperty(properties, property, defaultValue));
 		setting.put("setBy", (text != null) ? "-D" + property : "JDK default");
 		return setting;
 	}
 
-	private static int intProperty(String property, int defaultValue) {
-		String text = System.getProperty(property);
+	// A value that is not a number shows the default: the describing never fails.
+	private static int intProperty(Properties properties, String property, int defaultValue) {
+		String text = properties.getProperty(property);
 		if (text == null) {
 			return defaultValue;
 		}

@@ -422,6 +422,47 @@ class EpisodeTrackerTests {
 	}
 
 	@Test
+	void aProbeThatRanLateOpensAnEpisodeWhoseSummarySaysSoFar() {
+		// No check saw it wait: the probe ran after 2.5 s. That alone opens an episode, lagging.
+		this.tracker.counts(0, 0, 40);
+		this.tracker.probeRan(2_500 * MS, 2_500 * MS);
+		assertThat(this.tracker.episodeStart()).isEqualTo(2_500 * MS);
+		this.tracker.counts(4_000 * MS, 10, 55);
+		EpisodeSummary soFar = this.tracker.current(4_000 * MS);
+		assertThat(soFar.worst()).isEqualTo(SchedulerState.LAGGING);
+		assertThat(soFar.duration()).isEqualTo(Duration.ofMillis(1_500));
+		assertThat(soFar.maxLag()).isEqualTo(Duration.ofMillis(2_500));
+		assertThat(soFar.completedTasks()).isEqualTo(15);
+		// Quiet for the quiet period: it ends, and its summary is kept.
+		this.tracker.probeRan(32_500 * MS, MS);
+		assertThat(this.tracker.drain()).containsExactly(Event.END);
+		assertThat(this.tracker.current(32_500 * MS)).isNull();
+		assertThat(this.tracker.lastSummary().duration()).isZero();
+		assertThat(this.tracker.lastSummary().completedTasks()).isEqualTo(15);
+	}
+
+	@Test
+	void aStallEpisodeEndsWithStallAsItsWorstAndStarvationKnowsWhenItBegan() {
+		HeldCarriers pinned = held("a", "b");
+		wait(0, 2_500, (now) -> pinned);
+		assertThat(this.events).containsExactly(Event.STALL);
+		this.tracker.probeRan(2_600 * MS, 2_600 * MS);
+		this.tracker.probeRan(40_000 * MS, MS);
+		assertThat(this.tracker.lastSummary().worst()).isEqualTo(SchedulerState.STALL);
+
+		EpisodeTracker starving = new EpisodeTracker(LAG, STARVATION, QUIET, SNAPSHOTS);
+		starving.counts(0, 0, 0);
+		starving.snapshot(1_100 * MS, 0, pinned, 0);
+		starving.snapshot(11_200 * MS, 0, pinned, 0);
+		starving.waiting(11_200 * MS, 11_200 * MS);
+		assertThat(starving.isStarved()).isTrue();
+		assertThat(starving.starvedSince()).isEqualTo(1_100 * MS);
+		assertThat(starving.stallEvidence()).isSameAs(pinned);
+		starving.probeRan(12_000 * MS, 12_000 * MS);
+		assertThat(starving.lastStarvation()).isEqualTo(Duration.ofMillis(12_000 - 1_100));
+	}
+
+	@Test
 	void machineCpuTicksReadTheRealProcStat() {
 		long[] ticks = CarrierPool.machineCpuTicks();
 		if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/stat"))) {
