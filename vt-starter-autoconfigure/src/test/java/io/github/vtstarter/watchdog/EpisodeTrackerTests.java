@@ -319,12 +319,9 @@ class EpisodeTrackerTests {
 	@Test
 	void oneCarrierReadyToRunAmongBlockedOnesProvesNoStall() {
 		HeldCarriers held = held("a", "b");
-		this.tracker.counts(0, 0, 0);
-		this.tracker.snapshot(1_100 * MS, 0, held, cpu(0, 0), 0);
 		// Carrier 1 blocked (no CPU), carrier 2 got 40% of a CPU over 2 s: it was running something, slowly.
-		this.tracker.snapshot(3_100 * MS, 0, held, cpu(0, 800 * MS), 0);
-		this.tracker.waiting(3_100 * MS, 3_100 * MS);
-		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(twoDumps(held, 1_100, cpu(0, 0),
+				3_100, cpu(0, 800 * MS))).isEmpty();
 		assertThat(this.tracker.carrierCpuPercent()).isEqualTo(40);
 		// Still the same holders at 5.1 s, carrier 2 with nothing more: 800 ms over 4 s, 20%, still no proof.
 		this.tracker.snapshot(5_100 * MS, 0, held, cpu(0, 800 * MS), 0);
@@ -337,13 +334,8 @@ class EpisodeTrackerTests {
 	void carriersThatGotNoCpuButWereReadyToRunProveNoStall() {
 		// The whole machine busy elsewhere: the carriers got nothing at all, yet they are RUNNABLE, not waiting.
 		HeldCarriers requests = held("r1", "r2");
-		this.tracker.counts(0, 0, 0);
-		this.tracker.snapshot(1_100 * MS, 0, requests, new CarrierCpuTimes(java.util.Map.of(1L, 0L, 2L, 0L),
-				Set.of(1L, 2L)), 0);
-		this.tracker.snapshot(3_100 * MS, 0, requests, new CarrierCpuTimes(java.util.Map.of(1L, 0L, 2L, 0L),
-				Set.of(1L, 2L)), 0);
-		this.tracker.waiting(3_100 * MS, 3_100 * MS);
-		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(twoDumps(requests, 1_100, new CarrierCpuTimes(java.util.Map.of(1L, 0L, 2L, 0L), Set.of(1L, 2L)),
+				3_100, new CarrierCpuTimes(java.util.Map.of(1L, 0L, 2L, 0L), Set.of(1L, 2L)))).isEmpty();
 		assertThat(this.tracker.provenStallNanos()).isZero();
 		// The same, waiting (pinned): a stall.
 		this.tracker.snapshot(4_100 * MS, 0, requests, cpu(0, 0), 0);
@@ -356,22 +348,16 @@ class EpisodeTrackerTests {
 		// RUNNABLE and no CPU while the machine's CPUs were 30% busy: the operating system would have run them, so
 		// they were blocked in a call the JVM counts as running (a DNS lookup, a JNI library): a stall.
 		HeldCarriers requests = held("r1", "r2");
-		this.tracker.counts(0, 0, 0);
-		this.tracker.snapshot(1_100 * MS, 0, requests, runnableCpu(0, 0, 1_000, 10_000), 0);
-		this.tracker.snapshot(3_100 * MS, 0, requests, runnableCpu(0, 0, 1_300, 11_000), 0);
-		this.tracker.waiting(3_100 * MS, 3_100 * MS);
-		assertThat(this.tracker.drain()).containsExactly(Event.STALL);
+		assertThat(twoDumps(requests, 1_100, runnableCpu(0, 0, 1_000, 10_000),
+				3_100, runnableCpu(0, 0, 1_300, 11_000))).containsExactly(Event.STALL);
 	}
 
 	@Test
 	void readyCarriersThatGotNoCpuOnASaturatedMachineWaitedForIt() {
 		// The same, the machine's CPUs 95% busy: the operating system ran other processes; no stall.
 		HeldCarriers requests = held("r1", "r2");
-		this.tracker.counts(0, 0, 0);
-		this.tracker.snapshot(1_100 * MS, 0, requests, runnableCpu(0, 0, 1_000, 10_000), 0);
-		this.tracker.snapshot(3_100 * MS, 0, requests, runnableCpu(0, 0, 1_950, 11_000), 0);
-		this.tracker.waiting(3_100 * MS, 3_100 * MS);
-		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(twoDumps(requests, 1_100, runnableCpu(0, 0, 1_000, 10_000),
+				3_100, runnableCpu(0, 0, 1_950, 11_000))).isEmpty();
 		assertThat(this.tracker.provenStallNanos()).isZero();
 	}
 
@@ -381,11 +367,8 @@ class EpisodeTrackerTests {
 		// no CPU); two spinners hold carriers 2 and 3 and keep the machine's CPUs 97% busy themselves. The operating
 		// system shares the CPU among a process's ready threads: carrier 1 was not ready, it was blocked.
 		HeldCarriers held = held("selector", "s1", "s2");
-		this.tracker.counts(0, 0, 0);
-		this.tracker.snapshot(1_100 * MS, 0, held, threeRunnable(0, 0, 0, 1_000, 10_000), 0);
-		this.tracker.snapshot(3_100 * MS, 0, held, threeRunnable(0, 1_900 * MS, 1_900 * MS, 1_390, 10_400), 0);
-		this.tracker.waiting(3_100 * MS, 3_100 * MS);
-		assertThat(this.tracker.drain()).containsExactly(Event.STALL);
+		assertThat(twoDumps(held, 1_100, threeRunnable(0, 0, 0, 1_000, 10_000),
+				3_100, threeRunnable(0, 1_900 * MS, 1_900 * MS, 1_390, 10_400))).containsExactly(Event.STALL);
 	}
 
 	@Test
@@ -394,12 +377,8 @@ class EpisodeTrackerTests {
 		// lag threshold, a stall of their own; carrier 1, RUNNABLE, got 150 ms (0.75%), more than a tenth of
 		// theirs. It may have been ready to run all along and got its share of a crowded machine: no proof.
 		HeldCarriers held = held("r1", "s1", "s2");
-		this.tracker.counts(0, 0, 0);
-		this.tracker.snapshot(1_100 * MS, 0, held, threeRunnable(0, 0, 0, 1_000, 10_000), 0);
-		this.tracker.snapshot(21_100 * MS, 0, held, threeRunnable(150 * MS, 1_200 * MS, 1_200 * MS, 4_900, 14_000),
-				0);
-		this.tracker.waiting(21_100 * MS, 21_100 * MS);
-		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(twoDumps(held, 1_100, threeRunnable(0, 0, 0, 1_000, 10_000),
+				21_100, threeRunnable(150 * MS, 1_200 * MS, 1_200 * MS, 4_900, 14_000))).isEmpty();
 		assertThat(this.tracker.provenStallNanos()).isZero();
 		// With 10 ms, under a tenth of theirs, carrier 1 was blocked: a stall proven for 20 s, starvation at once.
 		this.tracker.snapshot(21_200 * MS, 0, held("r2", "s1", "s2"), threeRunnable(0, 0, 0, 1_000, 10_000), 0);
@@ -414,11 +393,8 @@ class EpisodeTrackerTests {
 		// Carrier 2 got 0.5% of a CPU, carrier 1 none: less than the blocked share each, so neither outran the
 		// other; the machine was busy elsewhere.
 		HeldCarriers held = held("r1", "r2", "r3");
-		this.tracker.counts(0, 0, 0);
-		this.tracker.snapshot(1_100 * MS, 0, held, threeRunnable(0, 0, 0, 1_000, 10_000), 0);
-		this.tracker.snapshot(3_100 * MS, 0, held, threeRunnable(0, 10 * MS, 0, 1_390, 10_400), 0);
-		this.tracker.waiting(3_100 * MS, 3_100 * MS);
-		assertThat(this.tracker.drain()).isEmpty();
+		assertThat(twoDumps(held, 1_100, threeRunnable(0, 0, 0, 1_000, 10_000),
+				3_100, threeRunnable(0, 10 * MS, 0, 1_390, 10_400))).isEmpty();
 	}
 
 	@Test
@@ -480,6 +456,17 @@ class EpisodeTrackerTests {
 	private static CarrierCpuTimes runnableCpu(long first, long second, long machineBusy, long machineTotal) {
 		return new CarrierCpuTimes(java.util.Map.of(1L, first, 2L, second), Set.of(1L, 2L), machineBusy,
 				machineTotal);
+	}
+
+	// Two dumps that show the same holders, the carriers' CPU times read with each, the counts standing still from
+	// 0, and the check at the second dump: what the tracker reports.
+	private List<Event> twoDumps(HeldCarriers held, long firstMs, CarrierCpuTimes first, long secondMs,
+			CarrierCpuTimes second) {
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(firstMs * MS, 0, held, first, 0);
+		this.tracker.snapshot(secondMs * MS, 0, held, second, 0);
+		this.tracker.waiting(secondMs * MS, secondMs * MS);
+		return this.tracker.drain();
 	}
 
 	private static CarrierCpuTimes threeRunnable(long first, long second, long third, long machineBusy,
