@@ -207,9 +207,25 @@ class Watched:
             code, _ = status_of(self.base + self.ready_path, 5)
             if code == 200 and status_of(self.mbase + '/actuator/health', 5)[0] in (200, 503):
                 self.started_s = round(time.time() - self.t0, 1)
+                self._await_pinning_monitor(time.time() + 30)
                 return self
             time.sleep(0.5)
         raise RuntimeError('%s did not answer within %ss; see %s' % (self.tag, timeout, self.logpath))
+
+    def _await_pinning_monitor(self, deadline):
+        """The pinning monitor starts in the background after the context (JFR's first start takes a few hundred ms);
+        a scenario that pins before its recording runs would be a miss of the harness's making, so wait for it."""
+        while time.time() < deadline:
+            code, body = health_of(self.mbase + '/actuator/virtualthreads', 5)
+            reason = 'starting'
+            if code == 200 and body:
+                try:
+                    reason = (json.loads(body).get('pinning') or {}).get('reason') or ''
+                except ValueError:
+                    pass
+            if not reason.startswith('starting'):
+                return
+            time.sleep(0.2)
 
     def _poll_health(self):
         while not self.stop_evt.is_set():

@@ -3,6 +3,9 @@ package io.github.vtstarter.pinning;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -19,11 +22,21 @@ import java.util.function.Supplier;
  * that fails to start) {@link #start()} does not throw: the monitor stays {@linkplain #isAvailable()
  * unavailable} and {@link #getUnavailableReason()} says why. {@link #close()} stops the stream and waits for
  * its thread.
+ * <p>
+ * {@link #startInBackground} starts it off the caller's thread: the JVM's first Flight Recorder start takes a
+ * few hundred milliseconds, which an application would otherwise add to its start-up. Until the recording runs
+ * the monitor is unavailable with the reason {@value #STARTING}.
  */
 public class PinningMonitor implements AutoCloseable {
 
 	/** Distinct stacks counted separately; plenty for an application, small enough to never matter. */
 	public static final int DEFAULT_MAX_SITES = 1000;
+
+	/** The reason given while a background start has not finished. */
+	public static final String STARTING = "starting: Flight Recorder's recording is not running yet";
+
+	/** The name of the daemon thread that starts the monitor in the background. */
+	public static final String STARTER_THREAD_NAME = "vt-starter-pinning-start";
 
 	private final Duration threshold;
 
@@ -36,6 +49,14 @@ public class PinningMonitor implements AutoCloseable {
 	private PinningEventSource source;
 
 	private volatile String unavailableReason = "the monitor has not been started";
+
+	// Guarded by this. Each start and close takes a new number, so a background start that comes late (after a
+	// close, or after a start of the caller's own) sees that it is stale and does nothing.
+	private long startRequest;
+
+	// Counted down when a background start has ended (started, failed, or made stale by a close). Read without the
+	// lock, which the starting thread holds for as long as Flight Recorder takes to start.
+	private volatile CountDownLatch backgroundStart = new CountDownLatch(0);
 
 	/**
 	 * Creates a monitor that reads JFR.
@@ -74,6 +95,16 @@ public class PinningMonitor implements AutoCloseable {
 	 * Starts listening. Never throws: when events cannot be had, the monitor records why.
 	 */
 	public synchronized void start() {
+		this.startRequest++;
+		try {
+			startSource();
+		}
+		finally {
+			this.backgroundStart.countDown();
+		}
+	}
+
+	private void startSource() {
 		if (this.source != null) {
 			return;
 		}
@@ -93,13 +124,69 @@ public class PinningMonitor implements AutoCloseable {
 	}
 
 	/**
+	 * Starts listening from a daemon thread of its own and returns at once. Until the recording runs, the monitor
+	 * is unavailable with the reason {@value #STARTING}; pins before then are not seen.
+	 * @param whenUnavailable told, on the starting thread, why the monitor could not start; not called when it
+	 * starts, nor when {@link #close()} or {@link #start()} came first
+	 */
+	public void startInBackground(Consumer<String> whenUnavailable) {
+		if (this.backgroundStart.getCount() > 0) {
+			return; // without the lock, which the starting thread holds while Flight Recorder starts
+		}
+		long request;
+		synchronized (this) {
+			if (this.source != null || this.backgroundStart.getCount() > 0) {
+				return;
+			}
+			request = ++this.startRequest;
+			this.backgroundStart = new CountDownLatch(1);
+			this.unavailableReason = STARTING;
+		}
+		Thread starter = new Thread(() -> startIfStillWanted(request, whenUnavailable), STARTER_THREAD_NAME);
+		starter.setDaemon(true);
+		starter.start();
+	}
+
+	private synchronized void startIfStillWanted(long request, Consumer<String> whenUnavailable) {
+		if (request != this.startRequest) {
+			return;
+		}
+		try {
+			startSource();
+			// Told before awaitStart returns, so that a caller who waited sees the consequences too.
+			if (this.unavailableReason != null) {
+				whenUnavailable.accept(this.unavailableReason);
+			}
+		}
+		finally {
+			this.backgroundStart.countDown();
+		}
+	}
+
+	/**
+	 * Waits until a background start has ended.
+	 * @param timeout how long to wait at most
+	 * @return whether events are being received
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public boolean awaitStart(Duration timeout) throws InterruptedException {
+		this.backgroundStart.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		return isAvailable();
+	}
+
+	/**
 	 * Stops listening and waits for the JFR thread to end. What was collected stays readable.
 	 */
 	@Override
 	public synchronized void close() {
-		if (this.source != null) {
-			this.source.close();
-			this.source = null;
+		this.startRequest++;
+		boolean wasStarting = this.backgroundStart.getCount() > 0;
+		this.backgroundStart.countDown();
+		if (this.source != null || wasStarting) {
+			if (this.source != null) {
+				this.source.close();
+				this.source = null;
+			}
 			this.unavailableReason = "the monitor has been closed";
 		}
 	}

@@ -48,6 +48,7 @@ class VirtualThreadsEndpointAutoConfigurationTests {
 	@EnabledIf(TestJdk.VIRTUAL_THREADS)
 	void onJava21ItReportsTheModeAndARunningMonitor() {
 		this.runner.run((context) -> {
+			assertThat(context.getBean(PinningMonitor.class).awaitStart(Duration.ofSeconds(10))).isTrue();
 			Map<String, Object> body = context.getBean(VirtualThreadsEndpoint.class).virtualThreads();
 			assertThat(body).containsEntry("enabled", true)
 				.containsEntry("mode", BootVersion.current().hasNativeVirtualThreads() ? "boot-native" : "backport");
@@ -113,7 +114,7 @@ class VirtualThreadsEndpointAutoConfigurationTests {
 				}))
 			.run((context) -> {
 				PinningMonitor monitor = context.getBean(PinningMonitor.class);
-				monitor.start();
+				assertThat(monitor.awaitStart(Duration.ofSeconds(10))).isFalse();
 				VirtualThreadsEndpoint endpoint = context.getBean(VirtualThreadsEndpoint.class);
 				assertThat(pinning(endpoint.virtualThreads())).containsEntry("available", false)
 					.containsEntry("reason", "JFR could not be started: Flight Recorder is disabled");

@@ -2,6 +2,7 @@ package io.github.vtstarter.autoconfigure.pinning;
 
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.DegradedFeaturesCleanup;
@@ -9,6 +10,7 @@ import io.github.vtstarter.autoconfigure.InvalidVirtualThreadsPropertyException;
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.FakePinnedEvent;
 import io.github.vtstarter.pinning.PinningMonitor;
+import io.github.vtstarter.pinning.SlowPinningEventSource;
 import io.github.vtstarter.pinning.TestJdk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
@@ -40,7 +42,7 @@ class PinningAutoConfigurationTests {
 		this.runner.run((context) -> {
 			PinningMonitor monitor = context.getBean(PinningMonitor.class);
 			seen[0] = monitor;
-			assertThat(monitor.isAvailable()).as(monitor.getUnavailableReason()).isTrue();
+			assertThat(monitor.awaitStart(Duration.ofSeconds(10))).as(monitor.getUnavailableReason()).isTrue();
 			assertThat(monitor.getThreshold()).isEqualTo(Duration.ofMillis(20));
 			assertThat(monitor.getStatistics().getRingSize()).isEqualTo(100);
 			assertThat(TestJdk.jfrStreamThreads()).hasSize(before.size() + 1);
@@ -65,6 +67,7 @@ class PinningAutoConfigurationTests {
 	void newSiteIsLoggedOnceAtWarnWithItsStack(CapturedOutput output) {
 		this.runner.withPropertyValues("vtstarter.pinning.threshold=0ms").run((context) -> {
 			PinningMonitor monitor = context.getBean(PinningMonitor.class);
+			assertThat(monitor.awaitStart(Duration.ofSeconds(10))).as(monitor.getUnavailableReason()).isTrue();
 			for (int i = 0; i < 3; i++) {
 				pinFromHere();
 			}
@@ -82,6 +85,7 @@ class PinningAutoConfigurationTests {
 		this.runner.withPropertyValues("vtstarter.pinning.threshold=0ms", "vtstarter.pinning.log-new-sites=false")
 			.run((context) -> {
 				PinningMonitor monitor = context.getBean(PinningMonitor.class);
+				assertThat(monitor.awaitStart(Duration.ofSeconds(10))).as(monitor.getUnavailableReason()).isTrue();
 				pinFromHere();
 				Eventually.await(Duration.ofSeconds(30), () -> monitor.getStatistics().getTotal() >= 1);
 			});
@@ -97,13 +101,43 @@ class PinningAutoConfigurationTests {
 			}))
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
-				assertThat(context.getBean(PinningMonitor.class).isAvailable()).isFalse();
+				assertThat(context.getBean(PinningMonitor.class).awaitStart(Duration.ofSeconds(10))).isFalse();
 			});
 		assertThat(DegradedFeatures.all()).hasEntrySatisfying("the pinning monitor",
 				(reason) -> assertThat(reason).contains("Flight Recorder refused the stream"));
 		assertThat(output.getOut().lines().filter((line) -> line.contains(" WARN ") && line.contains("pinning monitor")))
 			.hasSize(1);
 		DegradedFeaturesCleanup.forget("the pinning monitor");
+	}
+
+	@Test
+	@EnabledIf(TestJdk.VIRTUAL_THREADS)
+	void theContextStartsWithoutWaitingForFlightRecorder() throws Exception {
+		SlowPinningEventSource source = new SlowPinningEventSource();
+		this.runner.withBean(PinningMonitor.class, () -> new PinningMonitor(Duration.ofMillis(20), 10, 10, () -> source))
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				PinningMonitor monitor = context.getBean(PinningMonitor.class);
+				assertThat(source.entered.await(10, TimeUnit.SECONDS)).isTrue();
+				assertThat(monitor.getUnavailableReason()).isEqualTo(PinningMonitor.STARTING);
+				source.release.countDown();
+				assertThat(monitor.awaitStart(Duration.ofSeconds(10))).isTrue();
+			});
+		assertThat(source.closed).isTrue();
+		assertThat(source.startedOn).isEqualTo(PinningMonitor.STARTER_THREAD_NAME);
+	}
+
+	@Test
+	@EnabledIf(TestJdk.VIRTUAL_THREADS)
+	void aContextStoppedAndStartedAgainRecordsAgain() {
+		this.runner.run((context) -> {
+			PinningMonitor monitor = context.getBean(PinningMonitor.class);
+			assertThat(monitor.awaitStart(Duration.ofSeconds(10))).as(monitor.getUnavailableReason()).isTrue();
+			context.getSourceApplicationContext().stop();
+			assertThat(monitor.getUnavailableReason()).isEqualTo("the monitor has been closed");
+			context.getSourceApplicationContext().start();
+			assertThat(monitor.awaitStart(Duration.ofSeconds(10))).as(monitor.getUnavailableReason()).isTrue();
+		});
 	}
 
 	@Test

@@ -119,6 +119,8 @@ class Boot4ServerTests {
 			return;
 		}
 		// synchronized pins on Java 21 to 23; a class initializer pins on every Java.
+		// The monitor starts its JFR recording in the background after the context: a pin before it runs is not seen.
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(map(getJson("/actuator/virtualthreads").get("pinning")).get("available")));
 		String path = (Runtime.version().feature() < 24) ? "/pin/synchronized" : "/pin/class-init";
 		String method = (Runtime.version().feature() < 24) ? "sleepInsideSynchronized" : "SlowClassInitializer";
 		List<CompletableFuture<HttpResponse<String>>> requests = new ArrayList<>();
