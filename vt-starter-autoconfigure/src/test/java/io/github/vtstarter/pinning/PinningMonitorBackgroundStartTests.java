@@ -46,6 +46,7 @@ class PinningMonitorBackgroundStartTests {
 		assertThat(this.monitor.awaitStart(Duration.ofSeconds(10))).isTrue();
 		assertThat(this.monitor.getUnavailableReason()).isNull();
 		assertThat(this.source.startedOn).isEqualTo(PinningMonitor.STARTER_THREAD_NAME);
+		assertThat(this.source.startedOnDaemon).as("a non-daemon starter would keep the JVM alive").isTrue();
 		assertThat(this.told).isEmpty();
 	}
 

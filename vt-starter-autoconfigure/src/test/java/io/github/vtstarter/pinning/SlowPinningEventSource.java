@@ -21,12 +21,16 @@ public final class SlowPinningEventSource implements PinningEventSource {
 	/** The name of the thread {@link #start} ran on. */
 	public volatile String startedOn;
 
+	/** Whether the thread {@link #start} ran on was a daemon (one that is not keeps the JVM alive). */
+	public volatile boolean startedOnDaemon;
+
 	/** Whether {@link #close} was called. */
 	public volatile boolean closed;
 
 	@Override
 	public void start(Duration threshold, PinningListener listener) throws Exception {
 		this.startedOn = Thread.currentThread().getName();
+		this.startedOnDaemon = Thread.currentThread().isDaemon();
 		this.entered.countDown();
 		if (!this.release.await(10, TimeUnit.SECONDS)) {
 			throw new IllegalStateException("the test never released the source");
