@@ -216,13 +216,11 @@ class Watched:
         """The pinning monitor starts in the background after the context (JFR's first start takes a few hundred ms);
         a scenario that pins before its recording runs would be a miss of the harness's making, so wait for it."""
         while time.time() < deadline:
-            code, body = health_of(self.mbase + '/actuator/virtualthreads', 5)
-            reason = 'starting'
-            if code == 200 and body:
-                try:
-                    reason = (json.loads(body).get('pinning') or {}).get('reason') or ''
-                except ValueError:
-                    pass
+            try:
+                reason = (json.loads(http_get(self.mbase + '/actuator/virtualthreads', 5)).get('pinning') or {}).get(
+                    'reason') or ''
+            except (OSError, ValueError):
+                reason = 'starting'
             if not reason.startswith('starting'):
                 return
             time.sleep(0.2)

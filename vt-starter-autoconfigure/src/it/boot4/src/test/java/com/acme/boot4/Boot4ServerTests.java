@@ -120,7 +120,7 @@ class Boot4ServerTests {
 		}
 		// synchronized pins on Java 21 to 23; a class initializer pins on every Java.
 		// The monitor starts its JFR recording in the background after the context: a pin before it runs is not seen.
-		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(map(getJson("/actuator/virtualthreads").get("pinning")).get("available")));
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(pinning().get("available")));
 		String path = (Runtime.version().feature() < 24) ? "/pin/synchronized" : "/pin/class-init";
 		String method = (Runtime.version().feature() < 24) ? "sleepInsideSynchronized" : "SlowClassInitializer";
 		List<CompletableFuture<HttpResponse<String>>> requests = new ArrayList<>();
@@ -131,7 +131,7 @@ class Boot4ServerTests {
 			assertThat(response.get().statusCode()).isEqualTo(200);
 		}
 		await().atMost(WAIT).until(() -> {
-			Map<String, Object> pinning = map(getJson("/actuator/virtualthreads").get("pinning"));
+			Map<String, Object> pinning = pinning();
 			return ((Number) pinning.get("total")).longValue() >= 1 && String.valueOf(pinning.get("sites")).contains(method);
 		});
 		// Each event is counted once in the timer, whichever binder registered it: never by both.
@@ -166,7 +166,11 @@ class Boot4ServerTests {
 	}
 
 	private long pinningTotal() throws Exception {
-		return ((Number) map(getJson("/actuator/virtualthreads").get("pinning")).get("total")).longValue();
+		return ((Number) pinning().get("total")).longValue();
+	}
+
+	private Map<String, Object> pinning() throws Exception {
+		return map(getJson("/actuator/virtualthreads").get("pinning"));
 	}
 
 	private long count(String executor, String counter) throws Exception {
