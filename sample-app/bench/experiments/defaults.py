@@ -81,8 +81,22 @@ def run(args):
             'modes': mode_args, 'java': {j: java_version(JDKS[j]) for j in args.jdk_list}, 'parts': args.parts,
             'messages': args.messages, 'work_ms': args.work_ms, 'drain_timeout_s': args.drain_timeout,
             'servers': {}, 'jars': {}}
-    for path in ('defaults-web.jsonl', 'defaults-drain.jsonl'):
-        if os.path.exists(os.path.join(out, path)):
+    # PARTS=web and PARTS=drains may run apart (each is long): a run sets aside only its own part's results and
+    # keeps what the other part's run recorded in the meta, so that the section shows both.
+    meta_path = os.path.join(out, 'defaults-meta.json')
+    previous = read_meta(meta_path) if os.path.exists(meta_path) else None
+    if previous and previous.get('modes') == mode_args and set(previous.get('parts', [])) - set(args.parts):
+        kept = {'web': ('web_loads', 'servers'), 'drains': ('cases',)}
+        for part in set(previous['parts']) - set(args.parts):
+            for key in kept.get(part, ()):
+                if key in previous:
+                    meta[key] = previous[key]
+        meta['jars'] = previous.get('jars', {})
+        meta['java'] = dict(previous.get('java', {}), **meta['java'])
+        meta['started'] = min(previous['started'], meta['started'])
+        meta['parts'] = [p for p in ('web', 'drains') if p in previous['parts'] or p in args.parts]
+    for part, path in (('web', 'defaults-web.jsonl'), ('drains', 'defaults-drain.jsonl')):
+        if part in args.parts and os.path.exists(os.path.join(out, path)):
             os.rename(os.path.join(out, path), os.path.join(out, path + '.previous'))
     if 'web' in args.parts:
         loads = web_loads(args.web_conns)
