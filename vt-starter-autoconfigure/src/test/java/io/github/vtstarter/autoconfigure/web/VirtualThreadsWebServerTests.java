@@ -9,11 +9,15 @@ import io.github.vtstarter.testsupport.RunningApp;
 import io.github.vtstarter.testsupport.ThreadController;
 import io.github.vtstarter.testsupport.ThreadInfo;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
+import io.undertow.Version;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.websocket.servlet.WebSocketServletAutoConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.embedded.jetty.JettyServletWebServerFactory;
 import org.springframework.boot.web.embedded.tomcat.TomcatProtocolHandlerCustomizer;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
@@ -24,6 +28,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Real embedded servers on random ports: which thread serves a request.
@@ -109,9 +114,11 @@ class VirtualThreadsWebServerTests {
 		}
 	}
 
+	// This module builds against Boot 3.1.12, whose Undertow (2.3.13) the starter keeps on its worker threads unless
+	// told otherwise (UndertowThreadChoice): the property forces virtual threads; on Boot 3.4+ Boot does it anyway.
 	@Test
 	void undertowServesRequestsOnVirtualThreads() {
-		try (RunningApp app = RunningApp.web(UndertowApp.class)) {
+		try (RunningApp app = RunningApp.web(UndertowApp.class, UndertowThreadChoice.PROPERTY + "=true")) {
 			ThreadInfo served = app.get("/thread", ThreadInfo.class);
 			assertThat(served.virtual()).as("served on %s", served.name()).isTrue();
 			assertThat(served.name()).startsWith("undertow-");
@@ -121,11 +128,29 @@ class VirtualThreadsWebServerTests {
 	@Test
 	void undertowRequestsAreCountedByTheRegistry() {
 		// The starter's executor on Boot 3.1 to 3.3, Boot's own (wrapped) on 3.4 and 3.5.
-		try (RunningApp app = RunningApp.web(UndertowApp.class)) {
+		try (RunningApp app = RunningApp.web(UndertowApp.class, UndertowThreadChoice.PROPERTY + "=true")) {
 			app.get("/thread", ThreadInfo.class);
 			VirtualThreadRegistry registry = app.context().getBean(VirtualThreadRegistry.class);
 			assertThat(registry.stats(WebServerThreads.UNDERTOW).getStarted()).isGreaterThanOrEqualTo(1);
 		}
+	}
+
+	@Test
+	@EnabledWith(Runtime.BACKPORT)
+	@ExtendWith(OutputCaptureExtension.class)
+	void undertowWhoseBufferPoolKeepsEveryThreadKeepsItsWorkerThreads(CapturedOutput output) {
+		String version = Version.getVersionString();
+		assumeTrue(UndertowThreadChoice.LEAKING.contains(version),
+				() -> "Undertow " + version + " on this class path is not one whose buffer pool leaks (2.3.11 to 2.3.13)");
+		try (RunningApp app = RunningApp.web(UndertowApp.class)) {
+			ThreadInfo served = app.get("/thread", ThreadInfo.class);
+			assertThat(served.virtual()).as("served on %s", served.name()).isFalse();
+			assertThat(served.name()).startsWith("XNIO-");
+			assertThat(app.context().getBean(VirtualThreadRegistry.class).stats(WebServerThreads.UNDERTOW).getStarted())
+				.isZero();
+		}
+		assertThat(output).containsOnlyOnce("vt-starter: Undertow's requests stay on its worker threads. Undertow "
+				+ version + "'s buffer pool keeps every thread that used it");
 	}
 
 	@Test
