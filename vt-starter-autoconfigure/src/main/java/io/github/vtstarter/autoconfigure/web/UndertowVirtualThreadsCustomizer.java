@@ -1,5 +1,8 @@
 package io.github.vtstarter.autoconfigure.web;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -8,9 +11,10 @@ import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFa
 
 /**
  * Dispatches Undertow's servlet requests to virtual threads ({@code undertow-N}) instead of its XNIO
- * worker pool, through the deployment's executor: what Boot 3.4 does natively. Not with an Undertow whose buffer
- * pool keeps every thread that used it ({@link UndertowThreadChoice}): there the server keeps its worker pool and
- * one INFO line says why and how to move on.
+ * worker pool, through the deployment's executor: what Boot 3.4 does natively. Undertow's buffer pool caches
+ * buffers per thread, which a new thread per request turns into a leak, so the builder also gets a pool shared by
+ * all threads ({@link UndertowSharedBufferPool}); if that cannot be done, the requests stay on the worker pool, with
+ * one WARN.
  */
 public class UndertowVirtualThreadsCustomizer extends ServerThreadsCustomizer<UndertowServletWebServerFactory> {
 
@@ -22,30 +26,22 @@ public class UndertowVirtualThreadsCustomizer extends ServerThreadsCustomizer<Un
 
 	private static final Log logger = LogFactory.getLog(UndertowVirtualThreadsCustomizer.class);
 
-	private final UndertowThreadChoice choice;
-
-	public UndertowVirtualThreadsCustomizer(VirtualThreadRegistry registry, UndertowThreadChoice choice) {
+	public UndertowVirtualThreadsCustomizer(VirtualThreadRegistry registry) {
 		super(registry, "Undertow", EXECUTOR_NAME, THREAD_NAME_PREFIX);
-		this.choice = choice;
-	}
-
-	UndertowThreadChoice getChoice() {
-		return this.choice;
 	}
 
 	@Override
 	public void customize(UndertowServletWebServerFactory factory) {
-		if (!this.choice.virtualThreads()) {
-			String message = "vt-starter: Undertow's requests stay on its worker threads. " + this.choice.reason();
-			if (this.choice.automatic()) {
-				logger.info(message);
-			}
-			else {
-				logger.debug(message);
-			}
-			return;
-		}
+		// Boot applies builder customizers before deployment-info customizers, in getWebServer: the pool is in place
+		// (or failed, with one WARN) before the executor is chosen.
+		AtomicBoolean sharedPool = new AtomicBoolean();
+		factory.addBuilderCustomizers((builder) -> sharedPool.set(DegradedFeatures.guard(logger,
+				"Undertow's requests on virtual threads (they need a buffer pool without per-thread caches)",
+				() -> UndertowSharedBufferPool.install(builder))));
 		factory.addDeploymentInfoCustomizers((deploymentInfo) -> {
+			if (!sharedPool.get()) {
+				return;
+			}
 			if (deploymentInfo.getExecutor() != null) {
 				keepApplicationsOwn("the executor " + deploymentInfo.getExecutor());
 				return;

@@ -1,12 +1,10 @@
 package io.github.vtstarter.autoconfigure.web;
 
-import io.github.vtstarter.autoconfigure.BooleanProperty;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.undertow.Undertow;
-import io.undertow.Version;
 import org.apache.catalina.startup.Tomcat;
 import org.eclipse.jetty.server.Server;
 
@@ -16,14 +14,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
 
 /**
  * Puts the embedded web server's request processing on virtual threads: Tomcat, Jetty or Undertow,
  * whichever the application runs. Each customizer is a {@code WebServerFactoryCustomizer}, so it also
  * reaches a server factory that the application declares itself, and each leaves alone an executor
- * that the application has set. Undertow 2.3.11 to 2.3.13 keeps its worker threads unless
- * {@code vtstarter.undertow.virtual-threads.enabled=true} ({@link UndertowThreadChoice}).
+ * that the application has set.
  */
 @AutoConfiguration(after = VirtualThreadsAutoConfiguration.class)
 @ConditionalOnWebApplication
@@ -64,10 +60,8 @@ public class VirtualThreadsWebServerAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		UndertowVirtualThreadsCustomizer undertowVirtualThreadsCustomizer(VirtualThreadRegistry registry,
-				Environment environment) {
-			return new UndertowVirtualThreadsCustomizer(registry, UndertowThreadChoice
-				.decide(BooleanProperty.read(environment, UndertowThreadChoice.PROPERTY), Version.getVersionString()));
+		UndertowVirtualThreadsCustomizer undertowVirtualThreadsCustomizer(VirtualThreadRegistry registry) {
+			return new UndertowVirtualThreadsCustomizer(registry);
 		}
 
 	}
