@@ -56,13 +56,16 @@
 # --startup: PAIRS (30), JDKS (21,25), STARTUP_JVM_OPTS ("").
 # --defaults: JDKS (21,25), ROUNDS (3), SECONDS_PER_RUN (10), DEFAULTS_MODES ("platform=--spring.threads.virtual.enabled=false;starter=";
 # add a mode to force a default, e.g. ";starter-jms-off=--vtstarter.jms.virtual-threads.enabled=false"), SERVERS
-# (tomcat,jetty,undertow), DRAIN_CASES, PARTS (web,drains), MESSAGES, WORK_MS, JMS_JDKS (21).
+# (tomcat,jetty,undertow,undertow-2.3.18: Undertow 2.3.18 on Boot 3.1.12), DRAIN_CASES, PARTS (web,drains), MESSAGES, WORK_MS, JMS_JDKS (21).
 # Everything listens on 127.0.0.1 only; every load run is bounded (wrk -d); what this script starts, it stops.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 MODE=full
+# --defaults: the servers; undertow-2.3.18 is Undertow 2.3.18 on Boot 3.1.12 (whose own is 2.3.13): the starter's
+# Undertow buffer pool measured on a version of each kind (UndertowSharedBufferPool)
+DEFAULT_SERVERS=tomcat,jetty,undertow,undertow-2.3.18
 case "${1:-}" in
   --smoke) MODE=smoke ;;
   --vs-native) MODE=vs-native ;;
@@ -199,6 +202,9 @@ elif [ -z "${SKIP_BUILD:-}" ] && [[ "$MODE" = defaults* ]]; then
   build sample-boot-3.1.12.jar
   build sample-jetty-boot-3.1.12.jar -Pjetty
   build sample-undertow-boot-3.1.12.jar -Pundertow
+  for s in $(echo "${SERVERS:-$DEFAULT_SERVERS}" | tr ',' ' '); do  # undertow-2.3.18: that Undertow on Boot 3.1.12
+    if [[ "$s" == undertow-* ]]; then build "sample-$s-boot-3.1.12.jar" -Pundertow -Dsample.undertow.version="${s#undertow-}.Final"; fi
+  done
 elif [ -z "${SKIP_BUILD:-}" ] && [[ "$MODE" = alarms* ]]; then
   build sample-boot-3.1.12.jar
   copy_alarm_libs
@@ -294,7 +300,7 @@ case "$MODE" in
     python3 bench.py startup-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   defaults|defaults-smoke)
     SAMPLES=""
-    for s in $(echo "${SERVERS:-tomcat,jetty,undertow}" | tr ',' ' '); do
+    for s in $(echo "${SERVERS:-$DEFAULT_SERVERS}" | tr ',' ' '); do
       case "$s" in tomcat) j=sample-boot-3.1.12.jar ;; *) j="sample-$s-boot-3.1.12.jar" ;; esac
       SAMPLES="$SAMPLES${SAMPLES:+,}$s=$JARS/$j"
     done

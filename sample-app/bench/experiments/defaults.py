@@ -81,23 +81,30 @@ def run(args):
             'modes': mode_args, 'java': {j: java_version(JDKS[j]) for j in args.jdk_list}, 'parts': args.parts,
             'messages': args.messages, 'work_ms': args.work_ms, 'drain_timeout_s': args.drain_timeout,
             'servers': {}, 'jars': {}}
-    # PARTS=web and PARTS=drains may run apart (each is long): a run sets aside only its own part's results and
-    # keeps what the other part's run recorded in the meta, so that the section shows both.
+    # The parts, and the servers and JDKs of the web part, may run apart (each is long; a server may need a second
+    # run): a run sets aside the results it replaces and keeps the rest, with what the meta said of them, so that
+    # the section shows everything measured with these modes.
     meta_path = os.path.join(out, 'defaults-meta.json')
     previous = read_meta(meta_path) if os.path.exists(meta_path) else None
-    if previous and previous.get('modes') == mode_args and set(previous.get('parts', [])) - set(args.parts):
-        kept = {'web': ('web_loads', 'servers'), 'drains': ('cases',)}
-        for part in set(previous['parts']) - set(args.parts):
-            for key in kept.get(part, ()):
-                if key in previous:
-                    meta[key] = previous[key]
-        meta['jars'] = previous.get('jars', {})
+    kept_web = []
+    if previous and previous.get('modes') == mode_args:
+        for key in ('web_loads', 'servers', 'cases', 'jars'):
+            if key in previous:
+                meta[key] = previous[key]
         meta['java'] = dict(previous.get('java', {}), **meta['java'])
         meta['started'] = min(previous['started'], meta['started'])
-        meta['parts'] = [p for p in ('web', 'drains') if p in previous['parts'] or p in args.parts]
+        meta['parts'] = [p for p in ('web', 'drains') if p in previous.get('parts', []) or p in args.parts]
+        if 'web' in args.parts:
+            planned = {(jdk, server) for jdk in args.jdk_list for server in args.sample_jars}
+            kept_web = [r for r in load_results(os.path.join(out, 'defaults-web.jsonl'))
+                        if (r['jdk'], r['exp'].split('/', 1)[0]) not in planned]
     for part, path in (('web', 'defaults-web.jsonl'), ('drains', 'defaults-drain.jsonl')):
         if part in args.parts and os.path.exists(os.path.join(out, path)):
             os.rename(os.path.join(out, path), os.path.join(out, path + '.previous'))
+    if kept_web:
+        with open(os.path.join(out, 'defaults-web.jsonl'), 'w') as f:
+            for r in kept_web:
+                append_result(f, r)
     if 'web' in args.parts:
         loads = web_loads(args.web_conns)
         meta['web_loads'] = loads
