@@ -6,6 +6,8 @@ import io.undertow.Undertow;
 import io.undertow.connector.ByteBufferPool;
 import io.undertow.server.DefaultByteBufferPool;
 
+import org.springframework.util.ReflectionUtils;
+
 /**
  * Gives Undertow a buffer pool shared by all threads, without per-thread caches, for requests on virtual threads.
  * <p>
@@ -51,14 +53,12 @@ final class UndertowSharedBufferPool {
 	}
 
 	private static Object read(Undertow.Builder builder, String name) {
-		try {
-			Field field = Undertow.Builder.class.getDeclaredField(name);
-			field.setAccessible(true);
-			return field.get(builder);
+		Field field = ReflectionUtils.findField(Undertow.Builder.class, name);
+		if (field == null) {
+			throw new IllegalStateException("Undertow.Builder has no field '" + name + "' in this version");
 		}
-		catch (ReflectiveOperationException | RuntimeException ex) {
-			throw new IllegalStateException("Undertow.Builder has no readable field '" + name + "'", ex);
-		}
+		ReflectionUtils.makeAccessible(field);
+		return ReflectionUtils.getField(field, builder);
 	}
 
 }
