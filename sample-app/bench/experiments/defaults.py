@@ -45,6 +45,17 @@ def parse_modes(spec):
     return modes
 
 
+# In a mode's arguments, this token stands for excluding every vt-starter auto-configuration of the jar: Boot's own
+# support alone (Boot 3.2+), for a mode such as 'native=--spring.threads.virtual.enabled=true @exclude-starter'.
+EXCLUDE_STARTER = '@exclude-starter'
+
+
+def with_jar(mode_args, facts):
+    """A mode's arguments for one jar, with EXCLUDE_STARTER spelled out."""
+    return [('--spring.autoconfigure.exclude=' + ','.join(facts['imports'] or [])) if a == EXCLUDE_STARTER else a
+            for a in mode_args]
+
+
 def parse_cases(spec, jdks, jms_jdks, partitions, messages):
     """'kafka:50,jms:200,redis,...' -> cases for every JDK (JMS only on jms_jdks)."""
     cases = []
@@ -112,7 +123,7 @@ def run(args):
             for server, jar in args.sample_jars.items():
                 facts = jar_facts(os.path.abspath(jar))
                 meta['jars'][server] = {k: v for k, v in facts.items() if k != 'imports'}
-                modes = {n: dict(label='%s, %s' % (server, n), facts=facts, args=a, expect_virtual=None,
+                modes = {n: dict(label='%s, %s' % (server, n), facts=facts, args=with_jar(a, facts), expect_virtual=None,
                                  launch=launch_for(facts)) for n, a in mode_args.items()}
                 ls = [dict(l, exp='%s/%s' % (server, l['exp'])) for l in loads]
                 log('== defaults: %s, JDK %s' % (server, jdk))

@@ -1,5 +1,6 @@
 package io.github.vtstarter.autoconfigure.web;
 
+import io.github.vtstarter.autoconfigure.condition.ConditionalOnBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnMissingBootSupport;
 import io.github.vtstarter.autoconfigure.condition.ConditionalOnVirtualThreads;
 import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
@@ -62,6 +63,26 @@ public class VirtualThreadsWebServerAutoConfiguration {
 		@ConditionalOnMissingBean
 		UndertowVirtualThreadsCustomizer undertowVirtualThreadsCustomizer(VirtualThreadRegistry registry) {
 			return new UndertowVirtualThreadsCustomizer(registry);
+		}
+
+	}
+
+	/**
+	 * Boot 3.4 and 3.5 put Undertow's requests on virtual threads themselves but keep Undertow's buffer pool, whose
+	 * per-thread caches a thread per request defeats: the starter adds the pool it uses on 3.1 to 3.3.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	// Boot 4 has no Undertow factory, even if an application brings Undertow itself.
+	@ConditionalOnClass(value = Undertow.class,
+			name = "org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory")
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnBootSupport(since = "3.4")
+	static class UndertowBufferPoolConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		UndertowSharedBufferPoolCustomizer undertowSharedBufferPoolCustomizer() {
+			return new UndertowSharedBufferPoolCustomizer();
 		}
 
 	}
