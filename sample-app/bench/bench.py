@@ -9,6 +9,7 @@ Commands:
   smoke                    every mode of the sample app starts and answers every endpoint (CI)
   full, report             the experiments people quote: docs/benchmarks.md (report: redraw from the raw results)
   vs-native[-report]       vt-starter on Boot 3.1 vs Tomcat's own executor vs Boot 3.5's native support
+  profile-report           where a request's CPU goes, mode against mode, from a vs-native run with BENCH_JFR=1
   overhead[-report]        the JFR pinning monitor on vs off
   messaging[-report]       draining a backlog of messages (Kafka, JMS), platform vs virtual threads
   reliability[-smoke]      soak, shutdown under load, pinning storm, starvation, /dump, bad input
@@ -25,11 +26,11 @@ import os
 import signal
 import sys
 
-from core.jvm import find_jdks, kill_started
+from core.jvm import JDKS, find_jdks, kill_started
 from core.modes import jar_facts
-from experiments import alarms, defaults, messaging, reliability, startup, vs_native, web, web_report, webflux
+from experiments import alarms, defaults, messaging, profile, reliability, startup, vs_native, web, web_report, webflux
 
-COMMANDS = ['vs-native', 'vs-native-report', 'overhead', 'overhead-report', 'full', 'report', 'smoke',
+COMMANDS = ['vs-native', 'vs-native-report', 'profile-report', 'overhead', 'overhead-report', 'full', 'report', 'smoke',
             'messaging', 'messaging-report', 'reliability', 'reliability-smoke', 'webflux', 'webflux-smoke',
             'webflux-report', 'defaults', 'defaults-smoke', 'defaults-report', 'startup', 'startup-smoke',
             'startup-report', 'startup-profile', 'alarms', 'alarms-smoke', 'alarms-overload', 'alarms-report']
@@ -86,6 +87,8 @@ def parse(argv=None):
     # startup (see experiments/startup.py)
     ap.add_argument('--startup-apps', help='startup: NAME=JAR,... the applications, built with the starter')
     ap.add_argument('--pairs', type=int, default=30, help='startup: pairs of runs (with, without) per application and JDK')
+    ap.add_argument('--profile-load', default='nosleep:400,sleep100:2000',
+                    help='profile-report: EXP:CONNECTIONS,... the loads whose measured windows are read')
     ap.add_argument('--profile-runs', type=int, default=5, help='startup-profile: runs per application and JDK')
     ap.add_argument('--startup-jvm-opts', default='', help='startup: JVM options of every run (default: none)')
     ap.add_argument('--warm-rounds', help='at least,at most warm-up rounds of 5 s (default 3,12; a smoke run: 1,1)')
@@ -131,6 +134,10 @@ def dispatch(args):
         vs_native.vs_native_markdown(args.out, md('vs-native.md'))
     elif c == 'vs-native-report':
         vs_native.vs_native_markdown(args.out, md('vs-native.md'))
+    elif c == 'profile-report':
+        find_jdks(['25'])  # JDK 25's jfr reads JDK 21's recordings too
+        loads = [(exp, int(conns)) for exp, _, conns in (l.partition(':') for l in args.profile_load.split(','))]
+        profile.report(args.out, loads, JDKS['25'], md('profile.md'))
     elif c == 'overhead':
         vs_native.overhead(args, sample_jars(args), jdks)
         vs_native.overhead_markdown(args.out, md('overhead.md'))

@@ -49,7 +49,9 @@
 # Options (environment): ROUNDS (default 3), SECONDS_PER_RUN (10), JDKS ("25,21"), CONNS (--vs-native, --overhead),
 # MODES (--vs-native: e.g. "starter,native"; default starter,tomcat-own,native), FORKS (--vs-native 1, --overhead 3:
 # every server is started this many times, a JVM's own lasting speed being one more source of difference), SKIP_BUILD=1,
-# SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--vs-native: a JFR recording per server).
+# SKIP_INSTALL=1, OUT (raw output dir, default bench-results/<mode>), BENCH_JFR=1 (--vs-native: a JFR recording per server,
+# and from them docs/benchmarks-request-profile.md, where a request's CPU goes, at PROFILE_LOAD (nosleep:400,sleep100:2000);
+# the run's tables go to $OUT/vs-native.md, not docs/, since the recordings cost CPU).
 # --messaging: ROUNDS, MESSAGES (20000), WORK_MS (50), DRAIN_TIMEOUT (120 s), KAFKA_CONNS (50), JMS_CONNS (50,200,1000),
 # KAFKA_JDKS (21,25), JMS_JDKS (21); --messaging-report redraws the section from bench-results/messaging.
 # --webflux: CONNS (100,500,1000,2000,5000), JDKS (25), ROUNDS (3), SECONDS_PER_RUN (20), MODES, POOL (50).
@@ -257,7 +259,8 @@ case "$MODE" in
     python3 bench.py smoke "${JAR_ARGS[@]}" --jdks "${JDKS:-25}" --out "$OUT" & PY_PID=$! ;;
   vs-native)
     python3 bench.py vs-native "${JAR_ARGS[@]}" --jdks "${JDKS:-25,21}" --rounds "${ROUNDS:-3}" --conns "${CONNS:-400,1000,2000}" \
-      ${MODES:+--modes "$MODES"} --forks "${FORKS:-1}" --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-backport-vs-native.md" & PY_PID=$! ;;
+      ${MODES:+--modes "$MODES"} --forks "${FORKS:-1}" --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" \
+      --md "$([ -n "${BENCH_JFR:-}" ] && echo "$OUT/vs-native.md" || echo "$ROOT/docs/benchmarks-backport-vs-native.md")" & PY_PID=$! ;;
   overhead)
     python3 bench.py overhead "${JAR_ARGS[@]}" --jdks "${JDKS:-21,25}" --rounds "${ROUNDS:-3}" --forks "${FORKS:-3}" \
       --conns "${CONNS:-400,1000}" --seconds "${SECONDS_PER_RUN:-10}" --out "$OUT" --md "$ROOT/docs/benchmarks-pinning-monitor.md" & PY_PID=$! ;;
@@ -331,3 +334,10 @@ case "$MODE" in
     python3 bench.py defaults-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
 esac
 wait "$PY_PID"
+if [ "$MODE" = vs-native ] && [ -n "${BENCH_JFR:-}" ]; then
+  # where a request's CPU goes, mode against mode, at PROFILE_LOAD (EXP:CONNECTIONS,...; a load the run did not
+  # measure is left out)
+  TZ=UTC python3 bench.py profile-report --out "$OUT" --profile-load "${PROFILE_LOAD:-nosleep:400,sleep100:2000}" \
+    --md "$ROOT/docs/benchmarks-request-profile.md"
+  echo "profile: docs/benchmarks-request-profile.md (the run's own tables: $OUT/vs-native.md)"
+fi

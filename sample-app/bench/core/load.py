@@ -50,7 +50,7 @@ def wrk(url, conns, seconds, pid=None, timeout_s=10, threads=2, outdir=None, tag
     t0 = time.time()
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + timeout_s + 60)
     wall = time.time() - t0
-    res = {'url': url, 'conns': conns, 'seconds': seconds, 'wall_s': round(wall, 2), 'tag': tag}
+    res = {'url': url, 'conns': conns, 'seconds': seconds, 't0': round(t0, 3), 'wall_s': round(wall, 2), 'tag': tag}
     if pid:
         cpu1 = proc_cpu_ticks(pid)
         sampler.stop()
