@@ -113,7 +113,8 @@ def inside(t, windows):
 
 def profile(java, jfr_path, windows):
     """What one recording says about the measured windows [(t0, t1)]: execution samples by top-frame layer, by
-    inclusive marker and by top method; bytes allocated (jdk.ObjectAllocationSample weights) by class; GC pauses."""
+    inclusive marker and by top method; bytes allocated (jdk.ObjectAllocationSample weights) by class and site; GC
+    count, pauses and heap sizing; the JVM's user and kernel CPU and the machine's context switches."""
     self_counts, marks, methods, total = {}, {}, {}, 0
     for t, _, frames in events(java, jfr_path, 'jdk.ExecutionSample'):
         if not frames or not inside(t, windows):
