@@ -5,6 +5,7 @@ import java.util.concurrent.Executor;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
 import io.github.vtstarter.autoconfigure.FunctionalProxy;
+import io.github.vtstarter.autoconfigure.SpringVirtualThreadTaskExecutors;
 import io.github.vtstarter.autoconfigure.web.WebServerThreads;
 import io.github.vtstarter.threads.CountingExecutor;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
@@ -18,8 +19,6 @@ import org.apache.commons.logging.LogFactory;
  * counted already. Loaded only when Undertow is on the class path.
  */
 final class UndertowThreadCounting {
-
-	static final String SPRING_VIRTUAL_THREAD_EXECUTOR = "org.springframework.core.task.VirtualThreadTaskExecutor";
 
 	private static final Log logger = LogFactory.getLog(UndertowThreadCounting.class);
 
@@ -40,7 +39,7 @@ final class UndertowThreadCounting {
 
 	private static void count(DeploymentInfo deploymentInfo, VirtualThreadRegistry registry) {
 		Executor executor = deploymentInfo.getExecutor();
-		if (executor != null && executor.getClass().getName().equals(SPRING_VIRTUAL_THREAD_EXECUTOR)) {
+		if (SpringVirtualThreadTaskExecutors.isOne(executor)) {
 			deploymentInfo.setExecutor(new CountingExecutor(executor, registry.stats(WebServerThreads.UNDERTOW)));
 		}
 	}

@@ -1,9 +1,9 @@
 package io.github.vtstarter.autoconfigure.web;
 
-import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.SpringVirtualThreadTaskExecutors;
 import io.undertow.Undertow;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -28,9 +28,6 @@ import org.springframework.core.Ordered;
 public class UndertowSharedBufferPoolCustomizer
 		implements WebServerFactoryCustomizer<UndertowServletWebServerFactory>, Ordered {
 
-	/** The executor Boot 3.4 and 3.5 give Undertow's deployment when virtual threads are on. */
-	static final String BOOT_VIRTUAL_THREAD_EXECUTOR = "org.springframework.core.task.VirtualThreadTaskExecutor";
-
 	private static final Log logger = LogFactory.getLog(UndertowSharedBufferPoolCustomizer.class);
 
 	@Override
@@ -38,9 +35,7 @@ public class UndertowSharedBufferPoolCustomizer
 		AtomicReference<Undertow.Builder> builder = new AtomicReference<>();
 		factory.addBuilderCustomizers(builder::set);
 		factory.addDeploymentInfoCustomizers((deploymentInfo) -> {
-			Executor executor = deploymentInfo.getExecutor();
-			if (builder.get() != null && executor != null
-					&& executor.getClass().getName().equals(BOOT_VIRTUAL_THREAD_EXECUTOR)) {
+			if (builder.get() != null && SpringVirtualThreadTaskExecutors.isOne(deploymentInfo.getExecutor())) {
 				DegradedFeatures.guard(logger,
 						"a buffer pool without per-thread caches for Boot's Undertow requests on virtual threads",
 						() -> UndertowSharedBufferPool.install(builder.get()));

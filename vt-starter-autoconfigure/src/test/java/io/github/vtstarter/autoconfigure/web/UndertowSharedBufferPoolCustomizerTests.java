@@ -5,8 +5,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import io.github.vtstarter.testsupport.EnabledWith;
+import io.github.vtstarter.autoconfigure.SpringVirtualThreadTaskExecutors;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.testsupport.EnabledWith;
 import io.undertow.Undertow;
 import io.undertow.server.DefaultByteBufferPool;
 import io.undertow.servlet.api.DeploymentInfo;
@@ -27,7 +28,7 @@ class UndertowSharedBufferPoolCustomizerTests {
 	@EnabledWith(Runtime.BOOT_NATIVE)
 	void bootsVirtualThreadExecutorGetsTheSharedPool() throws Exception {
 		// Spring Framework 6.1+ (Boot 3.2+): by name, so that this compiles against Boot 3.1 too.
-		Object bootsExecutor = Class.forName(UndertowSharedBufferPoolCustomizer.BOOT_VIRTUAL_THREAD_EXECUTOR)
+		Object bootsExecutor = Class.forName(SpringVirtualThreadTaskExecutors.CLASS_NAME)
 			.getConstructor(String.class)
 			.newInstance("undertow-");
 		Undertow.Builder builder = customizeWith((Executor) bootsExecutor);

@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.vtstarter.autoconfigure.DegradedFeatures;
+import io.github.vtstarter.autoconfigure.SpringVirtualThreadTaskExecutors;
 import io.github.vtstarter.autoconfigure.messaging.ListenerExecutorPostProcessor;
 import io.github.vtstarter.autoconfigure.messaging.ListenerThreadChoices;
 import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
@@ -44,8 +45,6 @@ class RabbitListenerVirtualThreads
 		implements DisposableBean {
 
 	static final String SIMPLE = "rabbit-simple";
-
-	static final String SPRING_VIRTUAL_EXECUTOR = "org.springframework.core.task.VirtualThreadTaskExecutor";
 
 	private final ObjectProvider<VirtualThreadRegistry> registry;
 
@@ -123,7 +122,7 @@ class RabbitListenerVirtualThreads
 	@Override
 	protected boolean replaces(Object current) {
 		return this.backport ? current == null
-				: current != null && current.getClass().getName().equals(SPRING_VIRTUAL_EXECUTOR);
+				: SpringVirtualThreadTaskExecutors.isOne(current);
 	}
 
 	@Override

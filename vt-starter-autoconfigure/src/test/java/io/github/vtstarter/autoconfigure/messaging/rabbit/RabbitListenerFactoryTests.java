@@ -4,12 +4,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
-import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
+import io.github.vtstarter.autoconfigure.SpringVirtualThreadTaskExecutors;
 import io.github.vtstarter.autoconfigure.messaging.SeenByUsers;
 import io.github.vtstarter.autoconfigure.messaging.TaskExecutorField;
+import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.TestJdk;
-import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
+import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.threads.VirtualThreadRegistry;
 import io.github.vtstarter.threads.VirtualThreads;
 import net.bytebuddy.ByteBuddy;
@@ -136,7 +137,7 @@ class RabbitListenerFactoryTests {
 
 	private static Executor springsVirtualThreadTaskExecutor() throws Exception {
 		return (Executor) new ByteBuddy().subclass(Object.class)
-			.name(RabbitListenerVirtualThreads.SPRING_VIRTUAL_EXECUTOR)
+			.name(SpringVirtualThreadTaskExecutors.CLASS_NAME)
 			.implement(Executor.class)
 			.method(ElementMatchers.named("execute"))
 			.intercept(StubMethod.INSTANCE)
