@@ -196,11 +196,15 @@ def _done_rate(r):
     return _app(r, 'messagesPerSecond') if _app(r, 'state') == 'DONE' else None
 
 
-def _mark(ratios):
+def _below_goal(ratios):
     m = median(ratios)
-    if m is None:
+    return m is not None and m < GOAL
+
+
+def _mark(ratios):
+    if median(ratios) is None:
         return 'n/a'
-    return 'yes' if m >= GOAL else '**no**'
+    return '**no**' if _below_goal(ratios) else 'yes'
 
 
 def section(outdir, old_section=''):
@@ -248,7 +252,7 @@ def section(outdir, old_section=''):
                 for mode in names:
                     g = [r for r in rows if r['mode'] == mode]
                     ratios = _paired(rows, ref, mode, lambda r: r.get('rps')) if mode != ref else []
-                    if mode != ref and median(ratios) is not None and median(ratios) < GOAL:
+                    if mode != ref and _below_goal(ratios):
                         below_web.append('%s on JDK %s, %s at %d connections (%s, %.2f)' % (
                             server, jdk, load, conns, mode, median(ratios)))
                     A('| %s | %s | %s, %d connections | %s | %s | %s | %s | %s | %s | %s | %s |' % (
@@ -290,7 +294,7 @@ def section(outdir, old_section=''):
                 drained = sorted(set('%s/%s %s' % (_app(r, 'handled'), _app(r, 'messages'),
                                                     _app(r, 'state') or r.get('error', '?')) for r in g))
                 ratios = _paired(rows, ref, mode, _done_rate) if mode != ref else []
-                if mode != ref and median(ratios) is not None and median(ratios) < GOAL:
+                if mode != ref and _below_goal(ratios):
                     below.append('%s (%s, %.2f)' % (key, mode, median(ratios)))
                 A('| %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
                     key, c['jdk'], mode, ', '.join(drained), med_spread([_done_rate(r) for r in g]),
