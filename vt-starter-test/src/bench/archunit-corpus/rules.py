@@ -101,6 +101,9 @@ RULES = [
      "IMPOSSIBLE", "a servlet's or valve's ServletContext is the ApplicationContextFacade, which then calls ApplicationContext.getResourceAsStream: the step shown skips the facade"),
     ("tomcat-embed-core", r"tomcat\.util\.net\.NioChannel\.(read|write)$",
      "IMPOSSIBLE", "NioChannel reads and writes a socket channel in non-blocking mode, they return at once"),
+    # Found by the constant-argument guards (issue 23): labelled TRUE before.
+    ("tomcat-embed-core", r"Nio2SocketWrapper\.(isReadyForRead|registerReadInterest)\{blk\} :: .*Nio2SocketWrapper\.fillReadBuffer -> .*java\.util\.concurrent\.Future\.get$",
+     "IMPOSSIBLE", "isReadyForRead() and registerReadInterest() call fillReadBuffer(false), a non-blocking read: only fillReadBuffer(true) waits on the read's future"),
     # The rest: chains through the objects the calls can have; the last call's kind.
     ("tomcat-embed-core", r"(Lock\.lock|ReadLock\.lock|WriteLock\.lock)$",
      "TRUE", "lock: a ReentrantReadWriteLock or ReentrantLock of the container, wrapper, socket or stream, held by writers or other request threads"),
@@ -137,12 +140,28 @@ RULES = [
      "IMPOSSIBLE", "the output parameters' result set is built in memory (ResultSetFactory.createFromResultsetRows over ResultsetRowsStatic): closing it does not talk to the server"),
     ("mysql-connector-j", r"IterateBlock\.forEach\[jdbc\.DatabaseMetaData\$2\.forEach\]",
      "IMPOSSIBLE", "the IterateBlock iterated here is the anonymous one ConnectionImpl creates over its lifecycle interceptors, never DatabaseMetaData's"),
+    ("mysql-connector-j", r"CallableStatement\.retrieveOutParams\{blk\} :: jdbc\.result\.ResultSetFactory\.createFromResultsetRows -> jdbc\.result\.UpdatableResultSet\.<init",
+     "IMPOSSIBLE", "retrieveOutParams passes the concurrency of a result of createStatement().executeQuery(), a statement with the default CONCUR_READ_ONLY: createFromResultsetRows builds a plain ResultSetImpl, never an UpdatableResultSet"),
     ("mysql-connector-j", r"ResultSetFactory\.createFromResultsetRows -> jdbc\.result\.UpdatableResultSet\.<init",
      "IMPOSSIBLE", "these callers pass CONCUR_READ_ONLY, so createFromResultsetRows builds a plain ResultSetImpl, never an UpdatableResultSet (only createFromProtocolEntity passes the statement's concurrency)"),
     ("mysql-connector-j", r"getBatchedGeneratedKeys(\[[^]]*\])?( -> |\{blk\} :: )java\.sql\.ResultSet\.(next|close)$",
      "IMPOSSIBLE", "generated keys are a result set built in memory from the insert ids the server returned with the update counts"),
     ("mysql-connector-j", r"ClientPreparedStatement\.initializeFromQueryInfo\{blk\} :: .*clearParameters\[jdbc\.ServerPreparedStatement\.clearParameters\]",
      "IMPOSSIBLE", "initializeFromQueryInfo runs in ClientPreparedStatement's own constructors, which ServerPreparedStatement does not use (super(conn, db)), and before anything is bound"),
+    # Found by the constant-argument guards (issue 23): labelled TRUE before, but the caller passes a
+    # constant that rules the branch out.
+    ("mysql-connector-j", r"(ClientPreparedStatement\.executeUpdateInternal|StatementImpl\.executeUpdateInternal|ConnectionImpl\.connectWithRetries)\{blk\} :: jdbc\.(JdbcConnection|ConnectionImpl)\.isReadOnly(\[jdbc\.ConnectionImpl\.isReadOnly\])? -> NativeSession\.queryServerVariable",
+     "IMPOSSIBLE", "these callers ask isReadOnly(false): only isReadOnly(true) queries the server's session state (ConnectionImpl.isReadOnly(boolean useSessionStatus))"),
+    ("mysql-connector-j", r"jdbc\.ConnectionImpl\.cleanup -> jdbc\.ConnectionImpl\.realClose -> jdbc\.ConnectionImpl\.rollback$",
+     "IMPOSSIBLE", "cleanup() calls realClose(false, false, false, reason): with issueRollback false, realClose does not roll back"),
+    ("mysql-connector-j", r"MultiHostConnectionProxy\.invalidateConnection( ->| ::) jdbc\.JdbcConnection\.realClose\[jdbc\.ConnectionImpl\.realClose\] -> jdbc\.ConnectionImpl\.rollback$",
+     "IMPOSSIBLE", "invalidateConnection() calls realClose(true, !autoCommit, true, null): with skipLocalTeardown true, realClose skips the rollback and the statements' close and only force-closes the session"),
+    ("mysql-connector-j", r"ServerPreparedStatement\.realClose\{blk\} :: ServerPreparedQuery\.clearParameters -> ServerPreparedQuery\.serverResetStatement",
+     "IMPOSSIBLE", "realClose() calls clearParameters(false): only clearParameters(true) resets the statement on the server"),
+    ("mysql-connector-j", r"(fakeParameterTypes|generatePingResultSet|getGeneratedKeysInternal|getGeneratedKeys)(\{blk\} ::| ->) jdbc\.result\.ResultSetFactory\.createFromResultsetRows -> jdbc\.result\.ResultSetImpl\.<init -> protocol\.ResultsetRows\.close\[protocol\.a\.result\.ResultsetRowsStreaming\.close\]",
+     "IMPOSSIBLE", "these callers build the rows in memory (ResultsetRowsStatic) and pass CONCUR_READ_ONLY: the result set holds those rows, never streaming ones"),
+    ("mysql-connector-j", r"BalanceStrategy\.pickConnection\[jdbc\.ha\.\w+BalanceStrategy\.pickConnection\] -> (jdbc\.ha\.\w+BalanceStrategy\.pickConnection -> )?java\.lang\.Thread\.sleep$",
+     "TRUE", "sleep: when every host is blacklisted, the load-balancing strategy (here ha.loadBalanceStrategy=bestResponseTime) sleeps 250 ms before it tries the hosts again, under the proxy's monitor"),
     # Corrected after the independent review (issue 23): labelled IMPOSSIBLE before, on the premise that
     # these statements are all client-side.
     ("mysql-connector-j", r"UpdatableResultSet\.realClose(\]|\{blk\} ::) (-> )?jdbc\.ClientPreparedStatement\.close$",

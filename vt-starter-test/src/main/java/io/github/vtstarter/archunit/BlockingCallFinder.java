@@ -6,9 +6,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import io.github.vtstarter.archunit.bytecode.BytecodeMethod;
 import io.github.vtstarter.archunit.bytecode.CallSite;
+import io.github.vtstarter.archunit.bytecode.ParameterGuard;
 import io.github.vtstarter.archunit.bytecode.TypeHierarchy;
 import io.github.vtstarter.archunit.bytecode.TypeSet;
 
@@ -22,8 +24,13 @@ import io.github.vtstarter.archunit.bytecode.TypeSet;
  * in a subtype of the owner, so that a call on an interface reaches the analysed implementations.
  * Calls to types that are not analysed (the JDK, libraries) are judged by the catalogue alone:
  * following {@code Runnable.run()} into every analysed {@code Runnable} would flag code that runs
- * elsewhere. The search is bounded by a number of calls and memoised per method and remaining
- * depth, so recursion and re-entrant calls terminate and every method is explored once per depth.
+ * elsewhere. A call whose method's {@code int}-like arguments are constants (or parameters the
+ * caller was itself given constants for) skips, in that method, the calls in branches those
+ * constants rule out ({@link ParameterGuard}): a factory called with {@code CONCUR_READ_ONLY}
+ * never builds the updatable result set of its other branch. The search is bounded by a number of
+ * calls and memoised per method, receiver, the constants the method's branches or calls use, and
+ * remaining depth, so recursion and re-entrant calls terminate and every method is explored once
+ * per depth.
  */
 final class BlockingCallFinder {
 
@@ -51,9 +58,12 @@ final class BlockingCallFinder {
 
 	private final Map<String, Boolean> exemptCalls = new HashMap<>();
 
-	// Per method and, for methods whose calls depend on their receiver, per receiver: the shortest
-	// chain for each number of calls left.
+	// Per method and, for methods whose calls depend on their receiver or on constant arguments,
+	// per receiver and constants: the shortest chain for each number of calls left.
 	private final Map<BytecodeMethod, Map<String, BlockingCallChain[]>> chainsByMethod = new HashMap<>();
+
+	// Per method, the parameters whose value its calls depend on: a guard tests them, or a call passes them on.
+	private final Map<BytecodeMethod, Set<Integer>> parametersUsed = new HashMap<>();
 
 	private final int maxDepth;
 
@@ -69,7 +79,7 @@ final class BlockingCallFinder {
 	 * @return the chain or {@code null} if the call cannot block within the maximum depth
 	 */
 	BlockingCallChain find(CallSite call) {
-		return find(call, null, this.maxDepth);
+		return find(call, null, Map.of(), this.maxDepth);
 	}
 
 	/**
@@ -146,7 +156,7 @@ final class BlockingCallFinder {
 				(key) -> this.catalogue.isExempt(this.hierarchy.supertypesOf(call.getOwnerInternalName()), call.getName()));
 	}
 
-	private BlockingCallChain find(CallSite call, TypeSet self, int callsLeft) {
+	private BlockingCallChain find(CallSite call, TypeSet self, Map<Integer, Integer> constants, int callsLeft) {
 		if (call.isGuardedByLevelCheck()) {
 			// Diagnostic output behind "if (log.isDebugEnabled())": off unless someone debugs.
 			return null;
@@ -166,8 +176,9 @@ final class BlockingCallFinder {
 		}
 		BlockingCallChain shortest = null;
 		boolean ownHierarchy = false;
+		Map<Integer, Integer> arguments = call.constantArguments(constants);
 		for (TypeHierarchy.Target target : this.hierarchy.targets(call, self)) {
-			BlockingCallChain chain = findIn(target.method(), target.receiver(), callsLeft - 1);
+			BlockingCallChain chain = findIn(target.method(), target.receiver(), arguments, callsLeft - 1);
 			if (chain == null) {
 				continue;
 			}
@@ -183,18 +194,26 @@ final class BlockingCallFinder {
 		return shortest;
 	}
 
-	private BlockingCallChain findIn(BytecodeMethod method, TypeSet self, int callsLeft) {
-		// What a method reaches depends on its receiver only through the calls it makes on it.
+	private BlockingCallChain findIn(BytecodeMethod method, TypeSet self, Map<Integer, Integer> arguments,
+			int callsLeft) {
+		// What a method reaches depends on its receiver only through the calls it makes on it, and
+		// on its arguments only through the guards of its calls and what they pass on.
 		TypeSet receiver = method.usesThis() ? self : null;
-		BlockingCallChain[] memo = this.chainsByMethod.computeIfAbsent(method, (key) -> new HashMap<>(2))
-			.computeIfAbsent((receiver != null) ? receiver.key() : "", (key) -> new BlockingCallChain[this.maxDepth + 1]);
+		Map<Integer, Integer> constants = used(method, arguments);
+		String key = ((receiver != null) ? receiver.key() : "") + (constants.isEmpty() ? "" : constants);
+		BlockingCallChain[] memo = this.chainsByMethod.computeIfAbsent(method, (m) -> new HashMap<>(2))
+			.computeIfAbsent(key, (k) -> new BlockingCallChain[this.maxDepth + 1]);
 		BlockingCallChain known = memo[callsLeft];
 		if (known != null) {
 			return (known != NONE) ? known : null;
 		}
 		BlockingCallChain shortest = null;
 		for (CallSite call : method.getCalls()) {
-			BlockingCallChain chain = find(call, receiver, callsLeft);
+			if (!ParameterGuard.allHold(call.getGuards(), constants)) {
+				// In a branch the constants the method was called with rule out.
+				continue;
+			}
+			BlockingCallChain chain = find(call, receiver, constants, callsLeft);
 			if (chain != null && (shortest == null || chain.length() < shortest.length())) {
 				shortest = chain;
 				if (shortest.length() == 1) {
@@ -204,6 +223,30 @@ final class BlockingCallFinder {
 		}
 		memo[callsLeft] = (shortest != null) ? shortest : NONE;
 		return shortest;
+	}
+
+	// The constants among the arguments that the method's calls depend on, in a stable order for the memo's key.
+	private Map<Integer, Integer> used(BytecodeMethod method, Map<Integer, Integer> arguments) {
+		if (arguments.isEmpty()) {
+			return Map.of();
+		}
+		Set<Integer> used = this.parametersUsed.computeIfAbsent(method, (m) -> {
+			Set<Integer> parameters = new HashSet<>();
+			for (CallSite call : m.getCalls()) {
+				for (ParameterGuard guard : call.getGuards()) {
+					parameters.add(guard.parameter());
+				}
+				parameters.addAll(call.passedOn());
+			}
+			return parameters;
+		});
+		Map<Integer, Integer> constants = new TreeMap<>();
+		arguments.forEach((parameter, value) -> {
+			if (used.contains(parameter)) {
+				constants.put(parameter, value);
+			}
+		});
+		return constants;
 	}
 
 }

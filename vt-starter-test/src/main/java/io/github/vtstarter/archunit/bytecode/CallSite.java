@@ -1,5 +1,10 @@
 package io.github.vtstarter.archunit.bytecode;
 
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
 import org.springframework.asm.Opcodes;
 
 /**
@@ -24,6 +29,12 @@ public final class CallSite {
 	private Value receiver = Value.ANY;
 
 	private boolean guardedByLevelCheck;
+
+	private Set<ParameterGuard> guards = Set.of();
+
+	// Per declared parameter of the callee, what an int-like argument is (a constant, a parameter of the caller
+	// passed on, or anything else); null for other arguments.
+	private Value[] intArguments = new Value[0];
 
 	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
 		this.caller = caller;
@@ -78,6 +89,61 @@ public final class CallSite {
 
 	void setGuardedByLevelCheck() {
 		this.guardedByLevelCheck = true;
+	}
+
+	/**
+	 * The conditions on the caller's {@code int}-like parameters under which the call runs (see
+	 * {@link ParameterGuard}).
+	 * @return the guards, empty when the call runs whatever the caller's parameters
+	 */
+	public Set<ParameterGuard> getGuards() {
+		return this.guards;
+	}
+
+	void setGuards(Set<ParameterGuard> guards) {
+		this.guards = Set.copyOf(guards);
+	}
+
+	void setIntArguments(Value[] intArguments) {
+		this.intArguments = intArguments;
+	}
+
+	/**
+	 * The {@code int}-like arguments of the call that are constants, given what the caller's own
+	 * parameters are known to be: a constant in the caller's code, or a parameter of the caller
+	 * that the caller was called with a constant for.
+	 * @param callerConstants the caller's parameters known to be constants, by index
+	 * @return the callee's parameters known to be constants, by index
+	 */
+	public Map<Integer, Integer> constantArguments(Map<Integer, Integer> callerConstants) {
+		Map<Integer, Integer> constants = new HashMap<>(2);
+		for (int i = 0; i < this.intArguments.length; i++) {
+			Value argument = this.intArguments[i];
+			if (argument == null) {
+				continue;
+			}
+			if (argument.kind() == Value.Kind.INT) {
+				constants.put(i, argument.number());
+			}
+			else if (argument.kind() == Value.Kind.PARAMETER && callerConstants.containsKey(argument.number())) {
+				constants.put(i, callerConstants.get(argument.number()));
+			}
+		}
+		return constants;
+	}
+
+	/**
+	 * The caller's parameters that the call passes on as {@code int}-like arguments.
+	 * @return their indexes
+	 */
+	public Set<Integer> passedOn() {
+		Set<Integer> parameters = new HashSet<>(2);
+		for (Value argument : this.intArguments) {
+			if (argument != null && argument.kind() == Value.Kind.PARAMETER) {
+				parameters.add(argument.number());
+			}
+		}
+		return parameters;
 	}
 
 	/**

@@ -276,17 +276,26 @@ public final class ClassFileParser {
 		}
 
 		@Override
+		public void visitIincInsn(int varIndex, int increment) {
+			this.flow.operand(Opcodes.IINC, varIndex);
+		}
+
+		@Override
 		public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
-			addSwitch(dflt, labels);
+			int[] keys = new int[labels.length];
+			for (int i = 0; i < keys.length; i++) {
+				keys[i] = min + i;
+			}
+			addSwitch(dflt, keys, labels);
 		}
 
 		@Override
 		public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
-			addSwitch(dflt, labels);
+			addSwitch(dflt, keys, labels);
 		}
 
-		private void addSwitch(Label dflt, Label[] labels) {
-			this.flow.switchTo(dflt, labels);
+		private void addSwitch(Label dflt, int[] keys, Label[] labels) {
+			this.flow.switchTo(dflt, keys, labels);
 			Node node = new Node(SWITCH, this.line);
 			node.targets = new Label[labels.length + 1];
 			node.targets[0] = dflt;

@@ -14,6 +14,11 @@ import java.util.Set;
  * these. Anything else (parameters, array elements, JDK results) is {@link #ANY}: whatever the
  * declared type allows.
  * <p>
+ * For an {@code int}-like word (int, short, char, byte, boolean) two things are known: a constant,
+ * and the value an {@code int}-like parameter had when the method was entered. That is enough for
+ * guards such as {@code switch (concurrency) { case CONCUR_UPDATABLE: ... }}: a call in that branch
+ * runs only for that argument (see {@link CallSite#getGuards()}).
+ * <p>
  * Values are immutable and compared by structure (a call by identity), so that the value-flow pass
  * over a method can tell when its states stop changing.
  * @param kind what the value is
@@ -22,48 +27,57 @@ import java.util.Set;
  * @param descriptor FIELD: the field's descriptor
  * @param call RESULT: the call whose result this is
  * @param parts CAST: the value cast; UNION: the alternatives
+ * @param number INT: the constant; PARAMETER: the parameter's index (0 for the first declared one)
  */
-record Value(Kind kind, String type, String name, String descriptor, CallSite call, List<Value> parts) {
+record Value(Kind kind, String type, String name, String descriptor, CallSite call, List<Value> parts, int number) {
 
 	enum Kind {
 
-		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION
+		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER
 
 	}
 
 	/** A reference about which nothing is known beyond its declared type. */
-	static final Value ANY = new Value(Kind.ANY, null, null, null, null, List.of());
+	static final Value ANY = new Value(Kind.ANY, null, null, null, null, List.of(), 0);
 
 	/**
 	 * Anything, after too many alternatives: like {@link #ANY}, but a union with it stays it, so that
 	 * values only grow and the value-flow pass ends.
 	 */
-	static final Value TOP = new Value(Kind.TOP, null, null, null, null, List.of());
+	static final Value TOP = new Value(Kind.TOP, null, null, null, null, List.of(), 0);
 
 	/** {@code null}: no object, so no type. */
-	static final Value NULL = new Value(Kind.NULL, null, null, null, null, List.of());
+	static final Value NULL = new Value(Kind.NULL, null, null, null, null, List.of(), 0);
 
 	// Beyond this many alternatives a value is taken as ANY (see union()).
 	private static final int MAX_ALTERNATIVES = 8;
 
 	static Value thisOf(String className) {
-		return new Value(Kind.THIS, className, null, null, null, List.of());
+		return new Value(Kind.THIS, className, null, null, null, List.of(), 0);
 	}
 
 	static Value newInstance(String className) {
-		return new Value(Kind.NEW, className, null, null, null, List.of());
+		return new Value(Kind.NEW, className, null, null, null, List.of(), 0);
 	}
 
 	static Value field(String owner, String name, String descriptor) {
-		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of());
+		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of(), 0);
 	}
 
 	static Value resultOf(CallSite call) {
-		return new Value(Kind.RESULT, null, null, null, call, List.of());
+		return new Value(Kind.RESULT, null, null, null, call, List.of(), 0);
 	}
 
 	static Value cast(Value value, String type) {
-		return new Value(Kind.CAST, type, null, null, null, List.of(value));
+		return new Value(Kind.CAST, type, null, null, null, List.of(value), 0);
+	}
+
+	static Value intConstant(int value) {
+		return new Value(Kind.INT, null, null, null, null, List.of(), value);
+	}
+
+	static Value parameter(int index) {
+		return new Value(Kind.PARAMETER, null, null, null, null, List.of(), index);
 	}
 
 	/**
@@ -95,7 +109,7 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 		if (alternatives.size() == 1) {
 			return alternatives.iterator().next();
 		}
-		return new Value(Kind.UNION, null, null, null, null, new ArrayList<>(alternatives));
+		return new Value(Kind.UNION, null, null, null, null, new ArrayList<>(alternatives), 0);
 	}
 
 	private List<Value> alternatives() {

@@ -23,7 +23,11 @@ import org.springframework.asm.Type;
  * double takes two) and the local variables are simulated instruction by instruction; where jumps
  * lead, the states are joined, value by value; an exception handler starts with the locals of the
  * code it covers. Blocks are visited again until no state grows; values only grow and have at most
- * a few alternatives (see {@link Value#union}), so this ends. Bytecode the pass cannot follow (a
+ * a few alternatives (see {@link Value#union}), so this ends. {@code int}-like words are followed
+ * as far as constants and the parameters' values on entry go, and each state carries what the
+ * comparisons that led to it say about those parameters ({@link ParameterGuard}); a call records
+ * the guards it runs under and the constants or parameters it passes on. Where paths meet, only
+ * the guards of every path stay, so guards only shrink. Bytecode the pass cannot follow (a
  * stack that runs dry, stacks of different heights meeting: javac never writes either) leaves every
  * receiver, result and stored field of the method unknown, and its new instances escaping.
  */
@@ -134,15 +138,17 @@ final class ValueFlow {
 		this.instructions.add(new Insn(opcode, label));
 	}
 
-	void switchTo(Label dflt, Label[] labels) {
+	void switchTo(Label dflt, int[] keys, Label[] labels) {
 		Insn insn = new Insn(Opcodes.TABLESWITCH, dflt);
 		insn.targets = labels;
+		insn.keys = keys;
 		this.instructions.add(insn);
 	}
 
 	void constant(Object value) {
 		Insn insn = new Insn(Opcodes.LDC, null);
 		insn.operand = (value instanceof Long || value instanceof Double) ? 2 : 1;
+		insn.constant = (value instanceof Integer) ? Value.intConstant((Integer) value) : Value.ANY;
 		this.instructions.add(insn);
 	}
 
@@ -176,7 +182,7 @@ final class ValueFlow {
 		this.work.add(-1);
 		while (!this.work.isEmpty()) {
 			int start = this.work.poll();
-			State state = (start < 0) ? new State(new ArrayList<>(), initialLocals())
+			State state = (start < 0) ? new State(new ArrayList<>(), initialLocals(), new HashSet<>())
 					: this.entries.get(this.instructions.get(start).label).copy();
 			this.queued.clear(start + 1);
 			// The locals an exception handler starts with: those at the start of the block and after
@@ -194,10 +200,12 @@ final class ValueFlow {
 				}
 				if (handlersSeeLocals) {
 					for (Label handler : handlers.get(i)) {
-						flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals)));
+						flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals),
+								new HashSet<>(state.guards)));
 					}
 				}
-				handlersSeeLocals = insn.opcode == Opcodes.ASTORE;
+				handlersSeeLocals = insn.opcode == Opcodes.ASTORE || insn.opcode == Opcodes.ISTORE
+						|| insn.opcode == Opcodes.IINC;
 				if (!execute(insn, state)) {
 					break;
 				}
@@ -212,6 +220,8 @@ final class ValueFlow {
 		for (Insn insn : this.instructions) {
 			if (insn.call != null) {
 				insn.call.setReceiver(Value.ANY);
+				insn.call.setGuards(Set.of());
+				insn.call.setIntArguments(new Value[0]);
 			}
 			else if (insn.opcode == Opcodes.NEW) {
 				this.escaping.add(insn.owner);
@@ -277,7 +287,9 @@ final class ValueFlow {
 		}
 		Map<Integer, Value> locals = new HashMap<>(first.locals);
 		second.locals.forEach((slot, value) -> locals.merge(slot, value, this::union));
-		return new State(stack, locals);
+		Set<ParameterGuard> guards = new HashSet<>(first.guards);
+		guards.retainAll(second.guards);
+		return new State(stack, locals, guards);
 	}
 
 	// A union that records as escaping the new instances lost when too many alternatives collapse.
@@ -296,9 +308,10 @@ final class ValueFlow {
 		if (!this.method.isStatic()) {
 			initial.put(slot++, Value.thisOf(this.method.getOwner().getInternalName()));
 		}
-		for (Type parameter : Type.getArgumentTypes(this.method.getDescriptor())) {
-			initial.put(slot, Value.ANY);
-			slot += parameter.getSize();
+		Type[] parameters = Type.getArgumentTypes(this.method.getDescriptor());
+		for (int i = 0; i < parameters.length; i++) {
+			initial.put(slot, isIntLike(parameters[i]) ? Value.parameter(i) : Value.ANY);
+			slot += parameters[i].getSize();
 		}
 		return initial;
 	}
@@ -315,6 +328,40 @@ final class ValueFlow {
 				return true;
 			case Opcodes.ASTORE:
 				state.locals.put(insn.operand, pop(stack));
+				return true;
+			case Opcodes.ICONST_M1:
+			case Opcodes.ICONST_0:
+			case Opcodes.ICONST_1:
+			case Opcodes.ICONST_2:
+			case Opcodes.ICONST_3:
+			case Opcodes.ICONST_4:
+			case Opcodes.ICONST_5:
+				stack.add(Value.intConstant(insn.opcode - Opcodes.ICONST_0));
+				return true;
+			case Opcodes.BIPUSH:
+			case Opcodes.SIPUSH:
+				stack.add(Value.intConstant(insn.operand));
+				return true;
+			case Opcodes.ILOAD:
+				// The verifier guarantees an int word here on every path: a parameter's or what ISTORE put.
+				stack.add(state.locals.getOrDefault(insn.operand, Value.ANY));
+				return true;
+			case Opcodes.ISTORE:
+				state.locals.put(insn.operand, pop(stack));
+				return true;
+			case Opcodes.IINC:
+				state.locals.put(insn.operand, Value.ANY);
+				return true;
+			case Opcodes.IFEQ:
+			case Opcodes.IFNE:
+			case Opcodes.IF_ICMPEQ:
+			case Opcodes.IF_ICMPNE:
+				ParameterGuard taken = guardWhenTaken(insn.opcode, stack);
+				pop(stack, POPS[insn.opcode]);
+				flowInto(insn.label, (taken != null) ? state.with(taken) : state);
+				if (taken != null) {
+					state.guards.add(taken.negated());
+				}
 				return true;
 			case Opcodes.AASTORE:
 				escape(pop(stack));
@@ -345,7 +392,7 @@ final class ValueFlow {
 			case Opcodes.INVOKEINTERFACE:
 			case Opcodes.INVOKESTATIC:
 			case Opcodes.INVOKEDYNAMIC:
-				invoke(insn, stack);
+				invoke(insn, state);
 				return true;
 			case Opcodes.ARETURN:
 				Value result = pop(stack);
@@ -365,14 +412,27 @@ final class ValueFlow {
 				flowInto(insn.label, state);
 				return false;
 			case Opcodes.TABLESWITCH:
-				pop(stack);
-				flowInto(insn.label, state);
-				for (Label target : insn.targets) {
-					flowInto(target, state);
+				Value selector = pop(stack);
+				State otherwise = state;
+				for (int i = 0; i < insn.targets.length; i++) {
+					if (selector.kind() == Value.Kind.PARAMETER) {
+						ParameterGuard match = new ParameterGuard(selector.number(), insn.keys[i], true);
+						flowInto(insn.targets[i], state.with(match));
+						otherwise = otherwise.with(match.negated());
+					}
+					else {
+						flowInto(insn.targets[i], state);
+					}
 				}
+				flowInto(insn.label, otherwise);
 				return false;
 			case Opcodes.LDC:
-				push(stack, Value.ANY, insn.operand);
+				if (insn.operand == 1) {
+					stack.add(insn.constant);
+				}
+				else {
+					push(stack, Value.ANY, insn.operand);
+				}
 				return true;
 			case Opcodes.MULTIANEWARRAY:
 				pop(stack, insn.operand);
@@ -407,10 +467,37 @@ final class ValueFlow {
 		}
 	}
 
-	private void invoke(Insn insn, List<Value> stack) {
+	// The guard a conditional jump on an int-like parameter adds to the path where it is taken:
+	// if (p == 0), if (p != 0), if (p == c), if (p != c), the constant on either side.
+	private static ParameterGuard guardWhenTaken(int opcode, List<Value> stack) {
+		Value top = stack.get(stack.size() - 1);
+		if (opcode == Opcodes.IFEQ || opcode == Opcodes.IFNE) {
+			return (top.kind() == Value.Kind.PARAMETER)
+					? new ParameterGuard(top.number(), 0, opcode == Opcodes.IFEQ) : null;
+		}
+		Value below = stack.get(stack.size() - 2);
+		Value parameter = (top.kind() == Value.Kind.PARAMETER) ? top : below;
+		Value constant = (parameter == top) ? below : top;
+		if (parameter.kind() != Value.Kind.PARAMETER || constant.kind() != Value.Kind.INT) {
+			return null;
+		}
+		return new ParameterGuard(parameter.number(), constant.number(), opcode == Opcodes.IF_ICMPEQ);
+	}
+
+	private void invoke(Insn insn, State state) {
+		List<Value> stack = state.stack;
 		Type[] arguments = Type.getArgumentTypes(insn.descriptor);
+		Value[] intArguments = new Value[arguments.length];
 		for (int i = arguments.length - 1; i >= 0; i--) {
-			escape(pop(stack, arguments[i]));
+			Value argument = pop(stack, arguments[i]);
+			escape(argument);
+			if (isIntLike(arguments[i])) {
+				intArguments[i] = argument;
+			}
+		}
+		if (insn.call != null) {
+			insn.call.setGuards(state.guards);
+			insn.call.setIntArguments(intArguments);
 		}
 		if (insn.opcode != Opcodes.INVOKESTATIC && insn.opcode != Opcodes.INVOKEDYNAMIC) {
 			Value receiver = pop(stack);
@@ -479,7 +566,7 @@ final class ValueFlow {
 	}
 
 	private static Value pop(List<Value> stack, Type type) {
-		if (isReference(type)) {
+		if (isReference(type) || type.getSize() == 1) {
 			return pop(stack);
 		}
 		pop(stack, type.getSize());
@@ -500,23 +587,38 @@ final class ValueFlow {
 		return type.getSort() >= Type.ARRAY;
 	}
 
+	private static boolean isIntLike(Type type) {
+		return type.getSort() >= Type.BOOLEAN && type.getSort() <= Type.INT;
+	}
+
 	private static final class State {
 
 		final List<Value> stack;
 
 		final Map<Integer, Value> locals;
 
-		State(List<Value> stack, Map<Integer, Value> locals) {
+		// What the comparisons on the way here say about the int-like parameters.
+		final Set<ParameterGuard> guards;
+
+		State(List<Value> stack, Map<Integer, Value> locals, Set<ParameterGuard> guards) {
 			this.stack = stack;
 			this.locals = locals;
+			this.guards = guards;
 		}
 
 		State copy() {
-			return new State(new ArrayList<>(this.stack), new HashMap<>(this.locals));
+			return new State(new ArrayList<>(this.stack), new HashMap<>(this.locals), new HashSet<>(this.guards));
+		}
+
+		State with(ParameterGuard guard) {
+			State copy = copy();
+			copy.guards.add(guard);
+			return copy;
 		}
 
 		boolean sameAs(State other) {
-			return other.stack.equals(this.stack) && other.locals.equals(this.locals);
+			return other.stack.equals(this.stack) && other.locals.equals(this.locals)
+					&& other.guards.equals(this.guards);
 		}
 
 	}
@@ -528,6 +630,12 @@ final class ValueFlow {
 		final Label label;
 
 		Label[] targets = new Label[0];
+
+		// TABLESWITCH (any switch): the key of each target.
+		int[] keys;
+
+		// LDC: an int constant, or ANY.
+		Value constant;
 
 		int operand;
 

@@ -1,0 +1,73 @@
+package io.github.vtstarter.archunit;
+
+import java.util.List;
+
+import com.tngtech.archunit.lang.ArchRule;
+import io.github.vtstarter.archunit.fixtures.guard.Results;
+import org.junit.jupiter.api.Test;
+
+import static io.github.vtstarter.archunit.FixtureSource.importClasses;
+import static io.github.vtstarter.archunit.FixtureSource.location;
+import static io.github.vtstarter.archunit.FixtureSource.violations;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A call whose {@code int} or {@code boolean} argument is a constant does not reach the calls in its
+ * callee's branches that this constant rules out (issue 23): a {@code switch} or an {@code if} on the
+ * parameter, also when the callee passes the parameter on. Where the argument is not a constant,
+ * every branch counts.
+ */
+class ConstantArgumentsTest {
+
+	private static final String RESULTS = "Method <" + Results.class.getName() + ".";
+
+	private static final ArchRule RULE = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized();
+
+	@Test
+	void aConstantThatRulesTheBranchOutIsNotAFinding() {
+		List<String> violations = violations(RULE, importClasses(Results.class));
+		for (String method : List.of("readOnly()", "readOnlyWithIf()", "nonBlockingFill()", "quickFill()",
+				"openFirst()")) {
+			assertThat(violations).noneMatch((violation) -> violation.startsWith(RESULTS + method));
+		}
+	}
+
+	@Test
+	void aConstantThatTakesTheBranchIsReportedWithTheChain() {
+		List<String> violations = violations(RULE, importClasses(Results.class));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(RESULTS + "updatable()")
+			.contains("calls blocking method <java.io.FileInputStream.<init>(java.lang.String)> through <"
+					+ Results.class.getName() + ".create(int)>")
+			.contains(location(Results.class, "// creates updatable")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(RESULTS + "updatableWithIf()")
+			.contains(location(Results.class, "// updatable through the if")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(RESULTS + "slowFill()")
+			.contains(location(Results.class, "// fills slowly")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(RESULTS + "openThird()")
+			.contains(location(Results.class, "// opens the third")));
+	}
+
+	@Test
+	void aParameterPassedOnCarriesTheConstant() {
+		assertThat(violations(RULE, importClasses(Results.class)))
+			.anySatisfy((violation) -> assertThat(violation).startsWith(RESULTS + "blockingFill()")
+				.contains("through <" + Results.class.getName() + ".fillVia(boolean)>")
+				.contains("-> <" + Results.class.getName() + ".fill(boolean)>")
+				.contains(location(Results.class, "// fills blocking")));
+	}
+
+	@Test
+	void aValueThatIsNotAConstantTakesEveryBranch() {
+		List<String> violations = violations(RULE, importClasses(Results.class));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(RESULTS + "unknown(int)")
+			.contains(location(Results.class, "// creates what it is asked")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(RESULTS + "reassigned(int)")
+			.contains(location(Results.class, "// creates from a computed value")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(RESULTS + "counted()")
+			.contains(location(Results.class, "// creates from a counter")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith(RESULTS + "openByFieldValue()")
+			.contains(location(Results.class, "// opens by the field")));
+	}
+
+}
