@@ -13,8 +13,8 @@ import org.springframework.util.ClassUtils;
  * A {@code DefaultMessageListenerContainer} consumer spends its idle time in its client's {@code receive(timeout)}.
  * The clients below wait there in {@code Object.wait} inside {@code synchronized}; on Java 21 to 23 (before
  * JEP 491) a virtual thread doing that keeps its carrier for the whole wait, and the scheduler adds carriers to make
- * up, up to 256. The drain benchmark measured Artemis consumers on virtual threads at 0.87x (200 consumers) and
- * 0.65x (1,000 consumers) of platform threads' throughput on Java 21 (docs/benchmarks.md). So:
+ * up, up to 256. The drain benchmark measured Artemis consumers on virtual threads at 0.78x (200 consumers) and
+ * 0.57x (1,000 consumers) of platform threads' throughput on Java 21 (docs/benchmarks.md). So:
  * <ul>
  * <li>the property, when set, decides ({@code true}: virtual threads, {@code false}: platform threads);</li>
  * <li>otherwise, on Java 24+: virtual threads ({@code synchronized} no longer pins);</li>
@@ -91,7 +91,7 @@ public final class JmsListenerThreadChoice {
 		return new JmsListenerThreadChoice(false, true, "Java " + javaFeature + ": " + clients
 				+ ((present.size() > 1) ? " wait" : " waits")
 				+ " for messages inside synchronized, which on Java 21 to 23 pins a carrier per waiting consumer "
-				+ "(0.65x the throughput of platform threads at 1,000 Artemis consumers); " + PROPERTY
+				+ "(0.57x the throughput of platform threads at 1,000 Artemis consumers); " + PROPERTY
 				+ "=true runs them on virtual threads anyway");
 	}
 

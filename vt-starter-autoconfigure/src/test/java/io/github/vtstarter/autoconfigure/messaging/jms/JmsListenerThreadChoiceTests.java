@@ -46,7 +46,7 @@ class JmsListenerThreadChoiceTests {
 			assertThat(choice.automatic()).isTrue();
 			assertThat(choice.reason()).isEqualTo("Java " + java
 					+ ": the ActiveMQ Artemis client (ClientConsumerImpl.receive) waits for messages inside synchronized, "
-					+ "which on Java 21 to 23 pins a carrier per waiting consumer (0.65x the throughput of platform "
+					+ "which on Java 21 to 23 pins a carrier per waiting consumer (0.57x the throughput of platform "
 					+ "threads at 1,000 Artemis consumers); vtstarter.jms.virtual-threads.enabled=true runs them on "
 					+ "virtual threads anyway");
 		}
