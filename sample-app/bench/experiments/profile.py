@@ -44,6 +44,11 @@ MARKERS = [
     ('in a virtual thread (VirtualThread.run)', 'java.lang.VirtualThread.run'),
     ('in the starter\'s executor or thread factory', 'io.github.vtstarter.threads.'),
 ]
+# An event's first line in jfr print's output, at the start of the line: "jdk.ExecutionSample {".
+HEADER = re.compile(r'^([\w.]+) \{$')
+# The event types profile() reads, all in one jfr print.
+EVENT_TYPES = ['jdk.ExecutionSample', 'jdk.ObjectAllocationSample', 'jdk.GarbageCollection', 'jdk.G1HeapSummary',
+               'jdk.GCHeapSummary', 'jdk.CPULoad', 'jdk.ThreadContextSwitchRate']
 TIME = re.compile(r'startTime = (\d\d):(\d\d):(\d\d)\.(\d+) \((\d{4})-(\d\d)-(\d\d)\)')
 FRAME = re.compile(r'^\s+([\w$./]+)\.([\w$<>]+)\(')
 
@@ -71,18 +76,20 @@ def quantity(text):
     return None
 
 
-def events(java, jfr_path, event, depth=48):
-    """Yields (epoch seconds, {field: text}, [class.method of each frame, top first]) of every event of a type."""
-    cmd = [jdk_tool(java, 'jfr'), 'print', '--events', event, '--stack-depth', str(depth), jfr_path]
+def events(java, jfr_path, types, depth=48):
+    """Yields (event type, epoch seconds, {field: text}, [class.method of each frame, top first]) of every event of
+    the given types, in one pass over the recording (one jfr process: parsing the file is most of the cost)."""
+    cmd = [jdk_tool(java, 'jfr'), 'print', '--events', ','.join(types), '--stack-depth', str(depth), jfr_path]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, bufsize=1 << 20)
-    t, fields, frames, in_stack = None, {}, [], False
+    kind, t, fields, frames, in_stack = None, None, {}, [], False
     for line in proc.stdout:
-        if line.startswith(event + ' {'):
-            t, fields, frames, in_stack = None, {}, [], False
+        h = HEADER.match(line)
+        if h:
+            kind, t, fields, frames, in_stack = h.group(1), None, {}, [], False
             continue
         if line.startswith('}'):
             if t is not None:
-                yield t, fields, frames
+                yield kind, t, fields, frames
             continue
         if in_stack:
             if line.strip() == ']':
@@ -116,48 +123,49 @@ def profile(java, jfr_path, windows):
     inclusive marker and by top method; bytes allocated (jdk.ObjectAllocationSample weights) by class and site; GC
     count, pauses and heap sizing; the JVM's user and kernel CPU and the machine's context switches."""
     self_counts, marks, methods, total = {}, {}, {}, 0
-    for t, _, frames in events(java, jfr_path, 'jdk.ExecutionSample'):
-        if not frames or not inside(t, windows):
-            continue
-        total += 1
-        top = frames[0].rsplit('.', 1)[0]
-        self_counts[layer_of(top)] = self_counts.get(layer_of(top), 0) + 1
-        methods[frames[0]] = methods.get(frames[0], 0) + 1
-        for name, marker in MARKERS:
-            if any(fr.startswith(marker) for fr in frames):
-                marks[name] = marks.get(name, 0) + 1
     alloc, alloc_sites = {}, {}
-    for t, fields, frames in events(java, jfr_path, 'jdk.ObjectAllocationSample', depth=6):
-        w = quantity(fields.get('weight', ''))
-        if w is None or not inside(t, windows):
-            continue
-        cls = fields.get('objectClass', '?').split(' (')[0]
-        alloc[cls] = alloc.get(cls, 0) + w
-        # the first frame outside java.*/jdk.*: the code that asked for the memory
-        site = next((f for f in frames if not f.startswith(('java.', 'jdk.', 'sun.'))), frames[0] if frames else '?')
-        alloc_sites[site] = alloc_sites.get(site, 0) + w
     gc = {'count': 0, 'pause_ms': 0.0, 'eden_mib': [], 'after_mib': []}
-    for t, fields, _ in events(java, jfr_path, 'jdk.GarbageCollection', depth=1):
-        if inside(t, windows):
+    load = {'user': [], 'system': [], 'switches': []}
+    for kind, t, fields, frames in events(java, jfr_path, EVENT_TYPES):
+        if not inside(t, windows):
+            continue
+        if kind == 'jdk.ExecutionSample':
+            if not frames:
+                continue
+            total += 1
+            top = frames[0].rsplit('.', 1)[0]
+            self_counts[layer_of(top)] = self_counts.get(layer_of(top), 0) + 1
+            methods[frames[0]] = methods.get(frames[0], 0) + 1
+            for name, marker in MARKERS:
+                if any(fr.startswith(marker) for fr in frames):
+                    marks[name] = marks.get(name, 0) + 1
+        elif kind == 'jdk.ObjectAllocationSample':
+            w = quantity(fields.get('weight', ''))
+            if w is None:
+                continue
+            cls = fields.get('objectClass', '?').split(' (')[0]
+            alloc[cls] = alloc.get(cls, 0) + w
+            # the first frame outside java.*/jdk.* among the top six: the code that asked for the memory
+            top6 = frames[:6]
+            site = next((f for f in top6 if not f.startswith(('java.', 'jdk.', 'sun.'))), top6[0] if top6 else '?')
+            alloc_sites[site] = alloc_sites.get(site, 0) + w
+        elif kind == 'jdk.GarbageCollection':
             gc['count'] += 1
             gc['pause_ms'] += quantity(fields.get('sumOfPauses', '')) or 0.0
-    # how G1 sized the young generation, and what the heap held after each collection (old regions not yet
-    # collected): a smaller eden means more collections for the same allocation
-    for t, fields, _ in events(java, jfr_path, 'jdk.G1HeapSummary', depth=1):
-        if inside(t, windows) and fields.get('when') == '"Before GC"' and quantity(fields.get('edenTotalSize', '')):
-            gc['eden_mib'].append(quantity(fields['edenTotalSize']) / 2 ** 20)
-    for t, fields, _ in events(java, jfr_path, 'jdk.GCHeapSummary', depth=1):
-        if inside(t, windows) and fields.get('when') == '"After GC"' and quantity(fields.get('heapUsed', '')):
-            gc['after_mib'].append(quantity(fields['heapUsed']) / 2 ** 20)
-    # the process's CPU split (jdk.CPULoad: shares of the whole machine, once a second) and the operating system's
-    # context switches (jdk.ThreadContextSwitchRate, of the machine): where execution samples cannot look
-    load = {'user': [], 'system': [], 'switches': []}
-    for t, fields, _ in events(java, jfr_path, 'jdk.CPULoad', depth=1):
-        if inside(t, windows):
+        elif kind == 'jdk.G1HeapSummary':
+            # how G1 sized the young generation: a smaller eden means more collections for the same allocation
+            if fields.get('when') == '"Before GC"' and quantity(fields.get('edenTotalSize', '')):
+                gc['eden_mib'].append(quantity(fields['edenTotalSize']) / 2 ** 20)
+        elif kind == 'jdk.GCHeapSummary':
+            # what the heap held after each collection (old regions not yet collected)
+            if fields.get('when') == '"After GC"' and quantity(fields.get('heapUsed', '')):
+                gc['after_mib'].append(quantity(fields['heapUsed']) / 2 ** 20)
+        elif kind == 'jdk.CPULoad':
+            # the process's CPU split (shares of the whole machine, once a second): where samples cannot look
             load['user'].append(float(fields.get('jvmUser', '0%').rstrip('%')))
             load['system'].append(float(fields.get('jvmSystem', '0%').rstrip('%')))
-    for t, fields, _ in events(java, jfr_path, 'jdk.ThreadContextSwitchRate', depth=1):
-        if inside(t, windows):
+        elif kind == 'jdk.ThreadContextSwitchRate':
+            # the operating system's context switches, of the whole machine
             load['switches'].append(float(fields.get('switchRate', '0').split()[0].replace(',', '')))
     return {'total': total, 'self': self_counts, 'inclusive': marks, 'methods': methods, 'alloc': alloc,
             'alloc_sites': alloc_sites, 'gc': gc, 'load': load}
