@@ -1,6 +1,5 @@
 package io.github.vtstarter.autoconfigure.web;
 
-import java.lang.reflect.Field;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,6 +13,7 @@ import io.undertow.servlet.api.DeploymentInfo;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
+import org.springframework.test.util.ReflectionTestUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,16 +32,16 @@ class UndertowSharedBufferPoolCustomizerTests {
 			.getConstructor(String.class)
 			.newInstance("undertow-");
 		Undertow.Builder builder = customizeWith((Executor) bootsExecutor);
-		Object pool = field(builder, Undertow.Builder.class, "byteBufferPool");
+		Object pool = ReflectionTestUtils.getField(builder, "byteBufferPool");
 		assertThat(pool).isInstanceOf(DefaultByteBufferPool.class);
-		assertThat(field(pool, DefaultByteBufferPool.class, "threadLocalCacheSize")).isEqualTo(0);
+		assertThat(ReflectionTestUtils.getField(pool, "threadLocalCacheSize")).isEqualTo(0);
 	}
 
 	@Test
 	void anExecutorOfTheApplicationsKeepsUndertowsOwnPool() throws Exception {
 		ExecutorService own = Executors.newFixedThreadPool(1);
 		try {
-			assertThat(field(customizeWith(own), Undertow.Builder.class, "byteBufferPool")).isNull();
+			assertThat(ReflectionTestUtils.getField(customizeWith(own), "byteBufferPool")).isNull();
 		}
 		finally {
 			own.shutdown();
@@ -50,7 +50,7 @@ class UndertowSharedBufferPoolCustomizerTests {
 
 	@Test
 	void theWorkerPoolKeepsUndertowsOwnPool() throws Exception {
-		assertThat(field(customizeWith(null), Undertow.Builder.class, "byteBufferPool")).isNull();
+		assertThat(ReflectionTestUtils.getField(customizeWith(null), "byteBufferPool")).isNull();
 	}
 
 	private static Undertow.Builder customizeWith(Executor executor) {
@@ -64,12 +64,6 @@ class UndertowSharedBufferPoolCustomizerTests {
 		}
 		factory.getDeploymentInfoCustomizers().forEach((customizer) -> customizer.customize(deployment));
 		return builder;
-	}
-
-	private static Object field(Object target, Class<?> type, String name) throws Exception {
-		Field field = type.getDeclaredField(name);
-		field.setAccessible(true);
-		return field.get(target);
 	}
 
 }

@@ -1,6 +1,5 @@
 package io.github.vtstarter.autoconfigure.web;
 
-import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 
 import io.undertow.Undertow;
@@ -8,6 +7,8 @@ import io.undertow.connector.ByteBufferPool;
 import io.undertow.connector.PooledByteBuffer;
 import io.undertow.server.DefaultByteBufferPool;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.test.util.ReflectionTestUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,11 +23,11 @@ class UndertowSharedBufferPoolTests {
 		Undertow.Builder builder = Undertow.builder().setBufferSize(4096).setDirectBuffers(false);
 		ByteBufferPool pool = UndertowSharedBufferPool.install(builder);
 		assertThat(pool).isInstanceOf(DefaultByteBufferPool.class);
-		assertThat(field(builder, Undertow.Builder.class, "byteBufferPool")).isSameAs(pool);
+		assertThat(ReflectionTestUtils.getField(builder, "byteBufferPool")).isSameAs(pool);
 		assertThat(pool.getBufferSize()).isEqualTo(4096);
 		assertThat(pool.isDirect()).isFalse();
-		assertThat(field(pool, DefaultByteBufferPool.class, "threadLocalCacheSize")).isEqualTo(0);
-		assertThat(field(pool, DefaultByteBufferPool.class, "maximumPoolSize"))
+		assertThat(ReflectionTestUtils.getField(pool, "threadLocalCacheSize")).isEqualTo(0);
+		assertThat(ReflectionTestUtils.getField(pool, "maximumPoolSize"))
 			.isEqualTo(UndertowSharedBufferPool.SHARED_BUFFERS);
 	}
 
@@ -56,13 +57,7 @@ class UndertowSharedBufferPoolTests {
 		DefaultByteBufferPool own = new DefaultByteBufferPool(false, 1024, 10, 4);
 		Undertow.Builder builder = Undertow.builder().setByteBufferPool(own);
 		assertThat(UndertowSharedBufferPool.install(builder)).isNull();
-		assertThat(field(builder, Undertow.Builder.class, "byteBufferPool")).isSameAs(own);
-	}
-
-	private static Object field(Object target, Class<?> type, String name) throws Exception {
-		Field field = type.getDeclaredField(name);
-		field.setAccessible(true);
-		return field.get(target);
+		assertThat(ReflectionTestUtils.getField(builder, "byteBufferPool")).isSameAs(own);
 	}
 
 }

@@ -1,6 +1,5 @@
 package io.github.vtstarter.autoconfigure.web;
 
-import java.lang.reflect.Field;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,6 +28,7 @@ import org.springframework.boot.web.server.WebServer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.test.util.ReflectionTestUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -146,10 +146,10 @@ class VirtualThreadsWebServerTests {
 				assertThat(app.get("/thread", ThreadInfo.class).virtual()).isTrue();
 			}
 			WebServer server = ((WebServerApplicationContext) app.context()).getWebServer();
-			Object pool = field(field(server, UndertowWebServer.class, "undertow"), Undertow.class, "byteBufferPool");
+			Object pool = ReflectionTestUtils.getField(ReflectionTestUtils.getField(server, "undertow"), "byteBufferPool");
 			assertThat(pool).isInstanceOf(DefaultByteBufferPool.class);
-			assertThat(field(pool, DefaultByteBufferPool.class, "threadLocalCacheSize")).isEqualTo(0);
-			assertThat((List<?>) field(pool, DefaultByteBufferPool.class, "threadLocalDataList")).isEmpty();
+			assertThat(ReflectionTestUtils.getField(pool, "threadLocalCacheSize")).isEqualTo(0);
+			assertThat((List<?>) ReflectionTestUtils.getField(pool, "threadLocalDataList")).isEmpty();
 		}
 	}
 
@@ -167,12 +167,6 @@ class VirtualThreadsWebServerTests {
 		try (RunningApp app = RunningApp.web(JettyApp.class)) {
 			assertThat(app.get("/thread", ThreadInfo.class).name()).matches("jetty-\\d+");
 		}
-	}
-
-	private static Object field(Object target, Class<?> type, String name) throws Exception {
-		Field field = type.getDeclaredField(name);
-		field.setAccessible(true);
-		return field.get(target);
 	}
 
 	@Configuration(proxyBeanMethods = false)
