@@ -40,6 +40,9 @@ public final class JfrPinningEventSource implements PinningEventSource {
 
 	private RecordingStream stream;
 
+	/** Why the stream was not started: the JVM had begun to shut down. */
+	static final String SHUTTING_DOWN = "the JVM is shutting down";
+
 	/** The name of the daemon thread that consumes the stream. */
 	public static final String THREAD_NAME = "vt-starter-pinning-monitor";
 
@@ -80,6 +83,10 @@ public final class JfrPinningEventSource implements PinningEventSource {
 	 * runs: an event committed after {@link #start} returns is then never missed.
 	 */
 	private void startOnDaemonThread(RecordingStream recordingStream, Set<Long> before) {
+		// As late as can be: a start that JVM shutdown overtakes would never return (see JvmShutdown).
+		if (JvmShutdown.inProgress()) {
+			throw new IllegalStateException(SHUTTING_DOWN);
+		}
 		Thread consumer = new Thread(recordingStream::start, THREAD_NAME);
 		consumer.setDaemon(true);
 		consumer.start();

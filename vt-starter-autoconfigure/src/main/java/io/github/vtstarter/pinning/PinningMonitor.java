@@ -26,6 +26,10 @@ import java.util.function.Supplier;
  * {@link #startInBackground} starts it off the caller's thread: the JVM's first Flight Recorder start takes a
  * few hundred milliseconds, which an application would otherwise add to its start-up. Until the recording runs
  * the monitor is unavailable with the reason {@value #STARTING}.
+ * <p>
+ * The source is started without holding this monitor's lock, so that {@link #close()} never waits for a start in
+ * progress: a start that JVM shutdown overtakes may never return (JDK-8373439), and a close from Spring's shutdown
+ * hook that waited for it would keep the JVM from exiting. A start that ends after a close closes its own source.
  */
 public class PinningMonitor implements AutoCloseable {
 
@@ -50,12 +54,11 @@ public class PinningMonitor implements AutoCloseable {
 
 	private volatile String unavailableReason = "the monitor has not been started";
 
-	// Guarded by this. Each start and close takes a new number, so a background start that comes late (after a
-	// close, or after a start of the caller's own) sees that it is stale and does nothing.
+	// Guarded by this. Each start and close takes a new number, so a start that ends late (after a close, or after
+	// another start) sees that it is stale: it closes what it started and tells nothing.
 	private long startRequest;
 
-	// Counted down when a background start has ended (started, failed, or made stale by a close). Read without the
-	// lock, which the starting thread holds for as long as Flight Recorder takes to start.
+	// Counted down when a background start has ended (started, failed, or made stale by a close).
 	private volatile CountDownLatch backgroundStart = new CountDownLatch(0);
 
 	/**
@@ -92,35 +95,61 @@ public class PinningMonitor implements AutoCloseable {
 	}
 
 	/**
-	 * Starts listening. Never throws: when events cannot be had, the monitor records why.
+	 * Starts listening, on the caller's thread; a background start in progress is waited for first. Never throws:
+	 * when events cannot be had, the monitor records why.
 	 */
-	public synchronized void start() {
-		this.startRequest++;
+	public void start() {
 		try {
-			startSource();
+			this.backgroundStart.await();
 		}
-		finally {
-			this.backgroundStart.countDown();
-		}
-	}
-
-	private void startSource() {
-		if (this.source != null) {
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 			return;
 		}
+		long request;
+		synchronized (this) {
+			if (this.source != null) {
+				return;
+			}
+			request = ++this.startRequest;
+		}
+		startSource(request);
+	}
+
+	/**
+	 * Creates and starts a source without the lock, then keeps it if the request is still the latest.
+	 * @return why the source could not start, or {@code null} when it runs or when the request went stale
+	 */
+	private String startSource(long request) {
 		PinningEventSource created = null;
+		String failure = null;
 		try {
 			created = this.sourceFactory.get();
 			created.start(this.threshold, new Sink());
-			this.source = created;
-			this.unavailableReason = null;
 		}
 		catch (Exception | LinkageError ex) {
-			if (created != null) {
-				created.close();
-			}
-			this.unavailableReason = "JFR could not be started: " + describe(ex);
+			failure = JvmShutdown.inProgress() ? JfrPinningEventSource.SHUTTING_DOWN
+					: "JFR could not be started: " + describe(ex);
 		}
+		boolean kept = false;
+		synchronized (this) {
+			if (request != this.startRequest || this.source != null) {
+				failure = null;
+			}
+			else if (failure == null) {
+				this.source = created;
+				this.unavailableReason = null;
+				kept = true;
+			}
+			else {
+				this.unavailableReason = failure;
+			}
+		}
+		if (!kept && created != null) {
+			created.close();
+		}
+		// An application that is stopping has nothing to be told: no pinning will be missed.
+		return JfrPinningEventSource.SHUTTING_DOWN.equals(failure) ? null : failure;
 	}
 
 	/**
@@ -130,9 +159,6 @@ public class PinningMonitor implements AutoCloseable {
 	 * starts, nor when {@link #close()} or {@link #start()} came first
 	 */
 	public void startInBackground(Consumer<String> whenUnavailable) {
-		if (this.backgroundStart.getCount() > 0) {
-			return; // without the lock, which the starting thread holds while Flight Recorder starts
-		}
 		long request;
 		synchronized (this) {
 			if (this.source != null || this.backgroundStart.getCount() > 0) {
@@ -147,15 +173,17 @@ public class PinningMonitor implements AutoCloseable {
 		starter.start();
 	}
 
-	private synchronized void startIfStillWanted(long request, Consumer<String> whenUnavailable) {
-		if (request != this.startRequest) {
-			return;
-		}
+	private void startIfStillWanted(long request, Consumer<String> whenUnavailable) {
 		try {
-			startSource();
+			synchronized (this) {
+				if (request != this.startRequest) {
+					return;
+				}
+			}
+			String failure = startSource(request);
 			// Told before awaitStart returns, so that a caller who waited sees the consequences too.
-			if (this.unavailableReason != null) {
-				whenUnavailable.accept(this.unavailableReason);
+			if (failure != null) {
+				whenUnavailable.accept(failure);
 			}
 		}
 		finally {
@@ -175,19 +203,24 @@ public class PinningMonitor implements AutoCloseable {
 	}
 
 	/**
-	 * Stops listening and waits for the JFR thread to end. What was collected stays readable.
+	 * Stops listening and waits for the JFR thread to end; a start still in progress is not waited for (it closes
+	 * its source when it ends). What was collected stays readable.
 	 */
 	@Override
-	public synchronized void close() {
-		this.startRequest++;
-		boolean wasStarting = this.backgroundStart.getCount() > 0;
-		this.backgroundStart.countDown();
-		if (this.source != null || wasStarting) {
-			if (this.source != null) {
-				this.source.close();
-				this.source = null;
+	public void close() {
+		PinningEventSource running;
+		synchronized (this) {
+			this.startRequest++;
+			boolean wasStarting = this.backgroundStart.getCount() > 0;
+			this.backgroundStart.countDown();
+			running = this.source;
+			this.source = null;
+			if (running != null || wasStarting) {
+				this.unavailableReason = "the monitor has been closed";
 			}
-			this.unavailableReason = "the monitor has been closed";
+		}
+		if (running != null) {
+			running.close();
 		}
 	}
 
