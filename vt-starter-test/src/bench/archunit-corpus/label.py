@@ -25,6 +25,7 @@ monitors (site()) the rule before reported with a TRUE finding, the share report
 finding. Monitors that block only through a chain neither rule shows (WRONG-CHAIN, no TRUE finding)
 are printed apart: both rules miss them.
 """
+import math
 import os
 import re
 import sys
@@ -84,7 +85,8 @@ def label(library, key):
     verdict, reason = rule_for(library, key)
     if verdict != "IMPOSSIBLE":
         return verdict, reason
-    real = sorted(TRUE_BY_PLACE.get(library, {}).get(site(key), []), key=len)
+    # The shortest, then the first in order: the same text on every run (a set's order varies with the hash seed).
+    real = sorted(TRUE_BY_PLACE.get(library, {}).get(site(key), []), key=lambda chain: (len(chain), chain))
     if real:
         return "WRONG-CHAIN", reason + "; the method blocks through " + real[0].split(" :: ", 1)[1]
     return "FALSE", reason + "; no other chain of the method is known to block"
@@ -109,8 +111,8 @@ def figures(library, keys):
 
 
 def percent(part, whole):
-    # One decimal: 94.6% must not read as the 95% goal.
-    return "%.1f%%" % (100.0 * part / whole) if whole else "n/a"
+    # One decimal, rounded down: 94.97% must not read as the 95% goal.
+    return "%.1f%%" % (math.floor(1000.0 * part / whole) / 10.0) if whole else "n/a"
 
 
 def write(path, library, keys):

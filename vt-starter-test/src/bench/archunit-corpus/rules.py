@@ -160,8 +160,15 @@ RULES = [
      "IMPOSSIBLE", "realClose() calls clearParameters(false): only clearParameters(true) resets the statement on the server"),
     ("mysql-connector-j", r"(fakeParameterTypes|generatePingResultSet|getGeneratedKeysInternal|getGeneratedKeys)(\{blk\} ::| ->) jdbc\.result\.ResultSetFactory\.createFromResultsetRows -> jdbc\.result\.ResultSetImpl\.<init -> protocol\.ResultsetRows\.close\[protocol\.a\.result\.ResultsetRowsStreaming\.close\]",
      "IMPOSSIBLE", "these callers build the rows in memory (ResultsetRowsStatic) and pass CONCUR_READ_ONLY: the result set holds those rows, never streaming ones"),
+    # From the independent review of these relabels (review-2026-11-26b).
+    ("mysql-connector-j", r"LoadBalancedConnectionProxy\.removeHostWhenNotInUse\{blk\} :: jdbc\.ha\.LoadBalancedConnectionProxy\.removeHost -> jdbc\.ha\.LoadBalancedConnectionProxy\.pickNewConnection",
+     "IMPOSSIBLE", "inside the block removeHost runs only for a host that is not the current connection's, and removeHost picks a new connection only for the current connection's host, both under the proxy's monitor"),
+    ("mysql-connector-j", r"ha\.ReplicationMySQLConnection\.changeUser :: jdbc\.JdbcConnection\.changeUser\[jdbc\.ha\.MultiHostMySQLConnection\.changeUser\]",
+     "WRONG-CHAIN", "the source and replica connections are load-balanced dynamic proxies: the call runs through LoadBalancedConnectionProxy.invoke -> invokeMore -> Method.invoke before MultiHostMySQLConnection.changeUser, a step the chain skips; the method blocks through that path (changeUser re-authenticates and re-runs the charset queries), which the rule does not show"),
+    ("mysql-connector-j", r"jdbc\.ConnectionImpl\.changeUser\{blk\} :: jdbc\.ConnectionImpl\.cleanup -> .*ResultSetInternalMethods\.close$",
+     "TRUE", _DB + ": after a failed re-authentication (SQLState 28000) changeUser cleans the connection up: realClose closes the open statements, and closing a streaming result drains it from the socket"),
     ("mysql-connector-j", r"BalanceStrategy\.pickConnection\[jdbc\.ha\.\w+BalanceStrategy\.pickConnection\] -> (jdbc\.ha\.\w+BalanceStrategy\.pickConnection -> )?java\.lang\.Thread\.sleep$",
-     "TRUE", "sleep: when every host is blacklisted, the load-balancing strategy (here ha.loadBalanceStrategy=bestResponseTime) sleeps 250 ms before it tries the hosts again, under the proxy's monitor"),
+     "TRUE", "sleep: when the host removed is the current connection's, the proxy picks a new connection, and while every host is blacklisted the load-balancing strategy (here ha.loadBalanceStrategy=bestResponseTime) sleeps 250 ms before it tries the hosts again, under the proxy's monitor"),
     # Corrected after the independent review (issue 23): labelled IMPOSSIBLE before, on the premise that
     # these statements are all client-side.
     ("mysql-connector-j", r"UpdatableResultSet\.realClose(\]|\{blk\} ::) (-> )?jdbc\.ClientPreparedStatement\.close$",
