@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.vtstarter.testsupport.ChildJvm;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,12 +19,8 @@ class JfrUnavailableTests {
 
 	@Test
 	void runtimeWithoutJdkJfrModule() throws Exception {
-		String java = ProcessHandle.current().info().command().orElseThrow();
-		String classPath = System.getProperty("java.class.path");
-		Process process = new ProcessBuilder(List.of(java, "--limit-modules", "java.base,java.logging,java.management",
-				"-cp", classPath, WithoutJfr.class.getName()))
-			.redirectErrorStream(true)
-			.start();
+		Process process = ChildJvm.start(List.of("--limit-modules", "java.base,java.logging,java.management"),
+				WithoutJfr.class);
 		assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
 		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 		assertThat(process.exitValue()).as(output).isZero();

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.vtstarter.testsupport.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,12 +25,7 @@ class PinningMonitorShutdownTests {
 	@Test
 	void aStartOnceShutdownHasBegunLeavesFlightRecorderAloneAndTheJvmExits() throws Exception {
 		Path log = this.dir.resolve("app.log");
-		String java = ProcessHandle.current().info().command().orElseThrow();
-		Process process = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-				JfrShutdownApp.class.getName()))
-			.redirectErrorStream(true)
-			.redirectOutput(log.toFile())
-			.start();
+		Process process = ChildJvm.start(log, List.of(), JfrShutdownApp.class);
 		try {
 			// A ceiling for a loaded machine; the JVM exits in about a second.
 			boolean exited = process.waitFor(60, TimeUnit.SECONDS);

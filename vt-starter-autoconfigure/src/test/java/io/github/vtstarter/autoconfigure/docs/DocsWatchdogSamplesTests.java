@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.vtstarter.autoconfigure.watchdog.StarvationApp;
 import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.testsupport.ChildJvm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -67,16 +68,14 @@ class DocsWatchdogSamplesTests {
 	void start() throws Exception {
 		this.temp = Files.createTempDirectory("docs-watchdog");
 		this.log = this.temp.resolve("app.log");
-		String java = ProcessHandle.current().info().command().orElseThrow();
-		List<String> command = new ArrayList<>(List.of(java, "-Djdk.virtualThreadScheduler.parallelism=2", "-cp",
-				System.getProperty("java.class.path"), StarvationApp.class.getName(), "--spring.main.banner-mode=off",
+		this.process = ChildJvm.start(this.log, List.of("-Djdk.virtualThreadScheduler.parallelism=2"),
+				StarvationApp.class, "--spring.main.banner-mode=off",
 				"--server.port=0", "--server.address=127.0.0.1", "--management.server.port=0",
 				"--management.server.address=127.0.0.1",
 				"--management.endpoints.web.exposure.include=health,virtualthreads,metrics",
 				"--management.endpoint.health.show-details=always", "--vtstarter.watchdog.probe-interval=200ms",
 				"--vtstarter.watchdog.lag-threshold=1s", "--vtstarter.watchdog.starvation-threshold=3s",
-				"--vtstarter.watchdog.quiet-period=2s", "--vtstarter.doctor.enabled=false"));
-		this.process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(this.log.toFile()).start();
+				"--vtstarter.watchdog.quiet-period=2s", "--vtstarter.doctor.enabled=false");
 		await().atMost(WAIT).until(() -> port("management") > 0 && port("main") > 0);
 		this.main = port("main");
 		this.management = port("management");

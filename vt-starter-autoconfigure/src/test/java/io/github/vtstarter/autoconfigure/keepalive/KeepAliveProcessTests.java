@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.vtstarter.testsupport.ChildJvm;
 import io.github.vtstarter.testsupport.EnabledWith;
 import io.github.vtstarter.testsupport.EnabledWith.Runtime;
 import org.junit.jupiter.api.Test;
@@ -102,11 +103,9 @@ class KeepAliveProcessTests {
 	}
 
 	private Process start(Path log, Class<?> main, String... args) throws IOException {
-		String java = ProcessHandle.current().info().command().orElseThrow();
-		List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-				main.getName(), "--spring.main.banner-mode=off"));
-		command.addAll(List.of(args));
-		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		List<String> arguments = new java.util.ArrayList<>(List.of("--spring.main.banner-mode=off"));
+		arguments.addAll(List.of(args));
+		return ChildJvm.start(log, List.of(), main, arguments.toArray(String[]::new));
 	}
 
 	private static int countTicks(Path log) throws IOException {

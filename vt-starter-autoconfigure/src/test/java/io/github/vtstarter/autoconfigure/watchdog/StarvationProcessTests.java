@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.vtstarter.pinning.TestJdk;
+import io.github.vtstarter.testsupport.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
@@ -154,18 +155,16 @@ class StarvationProcessTests {
 	}
 
 	private Process start(Path log) throws IOException {
-		String java = ProcessHandle.current().info().command().orElseThrow();
-		List<String> command = new ArrayList<>(List.of(java, "-Djdk.virtualThreadScheduler.parallelism=2",
-				"-Djdk.virtualThreadScheduler.maxPoolSize=2", "-cp", System.getProperty("java.class.path"),
-				StarvationApp.class.getName(), "--spring.main.banner-mode=off", "--server.port=0",
+		return ChildJvm.start(log,
+				List.of("-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"),
+				StarvationApp.class, "--spring.main.banner-mode=off", "--server.port=0",
 				"--server.address=127.0.0.1", "--management.server.port=0", "--management.server.address=127.0.0.1",
 				"--management.endpoints.web.exposure.include=health,virtualthreads",
 				"--management.endpoint.health.show-details=always", "--spring.threads.virtual.enabled=true",
 				"--vtstarter.watchdog.probe-interval=200ms", "--vtstarter.watchdog.lag-threshold=1s",
 				"--vtstarter.watchdog.starvation-threshold=2s", "--vtstarter.watchdog.quiet-period=2s",
 				// The test class path holds an old HikariCP on purpose (for the doctor's tests): not this test's matter.
-				"--vtstarter.doctor.enabled=false"));
-		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+				"--vtstarter.doctor.enabled=false");
 	}
 
 	private static void stop(Process process) throws InterruptedException {
