@@ -79,7 +79,7 @@ final class BlockingCallFinder {
 	 * @return the chain or {@code null} if the call cannot block within the maximum depth
 	 */
 	BlockingCallChain find(CallSite call) {
-		return find(call, null, Map.of(), this.maxDepth);
+		return find(call, this.hierarchy.constructedAs(call.getCaller()), Map.of(), this.maxDepth);
 	}
 
 	/**
@@ -156,7 +156,7 @@ final class BlockingCallFinder {
 				(key) -> this.catalogue.isExempt(this.hierarchy.supertypesOf(call.getOwnerInternalName()), call.getName()));
 	}
 
-	private BlockingCallChain find(CallSite call, TypeSet self, Map<Integer, Integer> constants, int callsLeft) {
+	private BlockingCallChain find(CallSite call, TypeSet self, Map<Integer, Object> constants, int callsLeft) {
 		if (call.isGuardedByLevelCheck()) {
 			// Diagnostic output behind "if (log.isDebugEnabled())": off unless someone debugs.
 			return null;
@@ -176,7 +176,7 @@ final class BlockingCallFinder {
 		}
 		BlockingCallChain shortest = null;
 		boolean ownHierarchy = false;
-		Map<Integer, Integer> arguments = call.constantArguments(constants);
+		Map<Integer, Object> arguments = call.constantArguments(constants, this.hierarchy::isSwitchedOn);
 		for (TypeHierarchy.Target target : this.hierarchy.targets(call, self)) {
 			BlockingCallChain chain = findIn(target.method(), target.receiver(), arguments, callsLeft - 1);
 			if (chain == null) {
@@ -194,12 +194,12 @@ final class BlockingCallFinder {
 		return shortest;
 	}
 
-	private BlockingCallChain findIn(BytecodeMethod method, TypeSet self, Map<Integer, Integer> arguments,
+	private BlockingCallChain findIn(BytecodeMethod method, TypeSet self, Map<Integer, Object> arguments,
 			int callsLeft) {
 		// What a method reaches depends on its receiver only through the calls it makes on it, and
 		// on its arguments only through the guards of its calls and what they pass on.
 		TypeSet receiver = method.usesThis() ? self : null;
-		Map<Integer, Integer> constants = used(method, arguments);
+		Map<Integer, Object> constants = used(method, arguments);
 		String key = ((receiver != null) ? receiver.key() : "") + (constants.isEmpty() ? "" : constants);
 		BlockingCallChain[] memo = this.chainsByMethod.computeIfAbsent(method, (m) -> new HashMap<>(2))
 			.computeIfAbsent(key, (k) -> new BlockingCallChain[this.maxDepth + 1]);
@@ -209,7 +209,7 @@ final class BlockingCallFinder {
 		}
 		BlockingCallChain shortest = null;
 		for (CallSite call : method.getCalls()) {
-			if (!ParameterGuard.allHold(call.getGuards(), constants)) {
+			if (!ParameterGuard.allHold(call.getGuards(), constants, this.hierarchy::switchKey)) {
 				// In a branch the constants the method was called with rule out.
 				continue;
 			}
@@ -226,7 +226,7 @@ final class BlockingCallFinder {
 	}
 
 	// The constants among the arguments that the method's calls depend on, in a stable order for the memo's key.
-	private Map<Integer, Integer> used(BytecodeMethod method, Map<Integer, Integer> arguments) {
+	private Map<Integer, Object> used(BytecodeMethod method, Map<Integer, Object> arguments) {
 		if (arguments.isEmpty()) {
 			return Map.of();
 		}
@@ -240,7 +240,7 @@ final class BlockingCallFinder {
 			}
 			return parameters;
 		});
-		Map<Integer, Integer> constants = new TreeMap<>();
+		Map<Integer, Object> constants = new TreeMap<>();
 		arguments.forEach((parameter, value) -> {
 			if (used.contains(parameter)) {
 				constants.put(parameter, value);

@@ -36,6 +36,12 @@ public final class BytecodeClass {
 
 	private boolean localOrAnonymous;
 
+	// What this class's initializer puts in javac's switch maps: map field (owner.name), enum constant (owner.name), key.
+	private final Map<String, Map<String, Integer>> switchKeys = new java.util.HashMap<>(0);
+
+	// Methods this class's lambdas and method references run: owner/name+descriptor.
+	private final java.util.Set<String> methodReferences = new java.util.HashSet<>(0);
+
 	BytecodeClass(String internalName, String superName, String[] interfaces, boolean isInterface) {
 		this.internalName = internalName;
 		this.superName = superName;
@@ -91,6 +97,51 @@ public final class BytecodeClass {
 
 	void addInstantiated(String internalName) {
 		this.instantiated.add(internalName);
+	}
+
+	void addSwitchKey(String switchMap, String constant, int key) {
+		this.switchKeys.computeIfAbsent(switchMap, (map) -> new java.util.HashMap<>()).put(constant, key);
+	}
+
+	/**
+	 * The key a switch map this class fills gives an enum constant.
+	 * @param switchMap the map's field, {@code owner.name}
+	 * @param constant the constant, {@code owner.name}
+	 * @return the key; 0 (javac's default branch) for a constant the map has no key for; {@code null}
+	 * when this class fills no such map
+	 */
+	Integer switchKey(String switchMap, String constant) {
+		Map<String, Integer> keys = this.switchKeys.get(switchMap);
+		return (keys != null) ? keys.getOrDefault(constant, 0) : null;
+	}
+
+	/**
+	 * The enum types of the constants this class's switch maps have keys for.
+	 * @return internal names
+	 */
+	java.util.Set<String> switchedEnums() {
+		java.util.Set<String> types = new java.util.HashSet<>();
+		for (Map<String, Integer> keys : this.switchKeys.values()) {
+			for (String constant : keys.keySet()) {
+				types.add(constant.substring(0, constant.lastIndexOf('.')));
+			}
+		}
+		return types;
+	}
+
+	void addMethodReference(String owner, String name, String descriptor) {
+		this.methodReferences.add(owner + "." + name + descriptor);
+	}
+
+	/**
+	 * Whether a lambda or method reference of this class's code runs the method: it may then run
+	 * whenever, and for whichever object, the function is invoked.
+	 * @param method a method
+	 * @return whether this class's code references it as a function
+	 */
+	boolean referencesAsFunction(BytecodeMethod method) {
+		return this.methodReferences
+			.contains(method.getOwner().getInternalName() + "." + method.getName() + method.getDescriptor());
 	}
 
 	void addField(String name) {

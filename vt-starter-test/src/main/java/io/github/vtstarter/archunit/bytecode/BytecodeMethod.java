@@ -57,6 +57,10 @@ public final class BytecodeMethod {
 		return (this.access & Opcodes.ACC_PUBLIC) != 0;
 	}
 
+	boolean isPrivate() {
+		return (this.access & Opcodes.ACC_PRIVATE) != 0;
+	}
+
 	boolean isStatic() {
 		return (this.access & Opcodes.ACC_STATIC) != 0;
 	}

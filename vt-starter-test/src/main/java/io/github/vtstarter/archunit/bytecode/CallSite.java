@@ -33,8 +33,9 @@ public final class CallSite {
 	private Set<ParameterGuard> guards = Set.of();
 
 	// Per declared parameter of the callee, what an int-like argument is (a constant, a parameter of the caller
-	// passed on, or anything else); null for other arguments.
-	private Value[] intArguments = new Value[0];
+	// passed on, or anything else), or a reference argument that is an enum constant or a parameter of the
+	// caller passed on; null for other arguments.
+	private Value[] arguments = new Value[0];
 
 	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
 		this.caller = caller;
@@ -104,41 +105,54 @@ public final class CallSite {
 		this.guards = Set.copyOf(guards);
 	}
 
-	void setIntArguments(Value[] intArguments) {
-		this.intArguments = intArguments;
+	void setArguments(Value[] arguments) {
+		this.arguments = arguments;
 	}
 
 	/**
-	 * The {@code int}-like arguments of the call that are constants, given what the caller's own
-	 * parameters are known to be: a constant in the caller's code, or a parameter of the caller
-	 * that the caller was called with a constant for.
+	 * The arguments of the call that are constants, given what the caller's own parameters are
+	 * known to be: an {@code int}-like constant or an enum constant in the caller's code, or a
+	 * parameter of the caller that the caller was called with a constant for.
 	 * @param callerConstants the caller's parameters known to be constants, by index
-	 * @return the callee's parameters known to be constants, by index
+	 * @param enumsOfInterest the enum constants worth knowing (those of enums that analysed code
+	 * switches on): the others would only multiply what the search memoises
+	 * @return the callee's parameters known to be constants, by index: an {@link Integer}, or an
+	 * enum constant's {@code owner.name}
 	 */
-	public Map<Integer, Integer> constantArguments(Map<Integer, Integer> callerConstants) {
-		Map<Integer, Integer> constants = new HashMap<>(2);
-		for (int i = 0; i < this.intArguments.length; i++) {
-			Value argument = this.intArguments[i];
+	public Map<Integer, Object> constantArguments(Map<Integer, Object> callerConstants,
+			java.util.function.Predicate<String> enumsOfInterest) {
+		// Most calls pass no constant: they share the empty map rather than each allocating one.
+		Map<Integer, Object> constants = null;
+		for (int i = 0; i < this.arguments.length; i++) {
+			Value argument = this.arguments[i];
+			Object constant = null;
 			if (argument == null) {
 				continue;
 			}
 			if (argument.kind() == Value.Kind.INT) {
-				constants.put(i, argument.number());
+				constant = argument.number();
 			}
-			else if (argument.kind() == Value.Kind.PARAMETER && callerConstants.containsKey(argument.number())) {
-				constants.put(i, callerConstants.get(argument.number()));
+			else if (argument.kind() == Value.Kind.FIELD && enumsOfInterest.test(argument.enumConstant())) {
+				constant = argument.enumConstant();
+			}
+			else if (argument.kind() == Value.Kind.PARAMETER) {
+				constant = callerConstants.get(argument.number());
+			}
+			if (constant != null) {
+				constants = (constants != null) ? constants : new HashMap<>(2);
+				constants.put(i, constant);
 			}
 		}
-		return constants;
+		return (constants != null) ? constants : Map.of();
 	}
 
 	/**
-	 * The caller's parameters that the call passes on as {@code int}-like arguments.
+	 * The caller's parameters that the call passes on as arguments.
 	 * @return their indexes
 	 */
 	public Set<Integer> passedOn() {
 		Set<Integer> parameters = new HashSet<>(2);
-		for (Value argument : this.intArguments) {
+		for (Value argument : this.arguments) {
 			if (argument != null && argument.kind() == Value.Kind.PARAMETER) {
 				parameters.add(argument.number());
 			}

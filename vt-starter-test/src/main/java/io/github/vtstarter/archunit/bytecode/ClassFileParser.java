@@ -329,6 +329,8 @@ public final class ClassFileParser {
 				Node node = new Node(FUNCTION, this.line);
 				node.function = (Handle) bootstrapMethodArguments[1];
 				this.nodes.add(node);
+				this.method.getOwner().addMethodReference(node.function.getOwner(), node.function.getName(),
+						node.function.getDesc());
 			}
 		}
 

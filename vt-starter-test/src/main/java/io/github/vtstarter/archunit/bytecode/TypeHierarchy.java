@@ -68,6 +68,14 @@ public final class TypeHierarchy {
 
 	private final Map<String, List<Target>> anyReceiverTargets = new HashMap<>();
 
+	private final Map<BytecodeMethod, java.util.Optional<TypeSet>> constructedAs = new HashMap<>();
+
+	// Built on first use: the enum types some analysed switch switches on.
+	private Set<String> switchedEnums;
+
+	// Built on first use: the analysed classes of each top-level class's nest, by the top level's name.
+	private Map<String, List<BytecodeClass>> nests;
+
 	public TypeHierarchy(Map<String, BytecodeClass> analysed, ClassFileLocator locator) {
 		this.analysed = analysed;
 		this.locator = locator;
@@ -176,7 +184,9 @@ public final class TypeHierarchy {
 		if (owner == null) {
 			return List.of();
 		}
-		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY;
+		// A parameter is whatever its declared type allows, as ANY is.
+		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY
+				|| call.getReceiver().kind() == Value.Kind.PARAMETER;
 		String anyKey = null;
 		if (anyReceiver) {
 			anyKey = (call.isVirtual() ? "v " : "s ") + call.getOwnerInternalName() + "." + call.getName()
@@ -366,6 +376,172 @@ public final class TypeHierarchy {
 			}
 		}
 		return result;
+	}
+
+	/**
+	 * The key javac's switch map gives an enum constant, from the initializer of the class that
+	 * holds the map.
+	 * @param switchMap the map's field, {@code owner.name}
+	 * @param constant the enum constant, {@code owner.name}
+	 * @return the key, or {@code null} when the map's class is not analysed
+	 */
+	public Integer switchKey(String switchMap, String constant) {
+		int dot = switchMap.lastIndexOf('.');
+		BytecodeClass owner = this.analysed.get(switchMap.substring(0, dot));
+		return (owner != null) ? owner.switchKey(switchMap, constant) : null;
+	}
+
+	/**
+	 * Whether some analysed code switches on the enum an enum constant belongs to: only then can
+	 * passing that constant rule a branch out.
+	 * @param constant the enum constant, {@code owner.name}
+	 * @return whether its type has a switch map among the analysed classes
+	 */
+	public boolean isSwitchedOn(String constant) {
+		if (this.switchedEnums == null) {
+			this.switchedEnums = new HashSet<>();
+			for (BytecodeClass type : this.analysed.values()) {
+				this.switchedEnums.addAll(type.switchedEnums());
+			}
+		}
+		return this.switchedEnums.contains(constant.substring(0, constant.lastIndexOf('.')));
+	}
+
+	/**
+	 * What {@code this} may be while a constructor runs, or a private method that only the
+	 * constructors of its own class call on their object: the class itself and those of its
+	 * subclasses whose constructors run one of these constructors, through {@code super(...)} and
+	 * {@code this(...)}. Connector/J's {@code ClientPreparedStatement} prepares a query in a
+	 * helper of the constructors that take one; {@code ServerPreparedStatement}'s constructor calls
+	 * {@code super(conn, db)}, which never runs it, so in that helper {@code this} is never a server
+	 * statement.
+	 * @param method a method
+	 * @return the classes, or {@code null} when they are the method's class and all its subclasses
+	 */
+	public TypeSet constructedAs(BytecodeMethod method) {
+		java.util.Optional<TypeSet> known = this.constructedAs.get(method);
+		if (known == null) {
+			known = java.util.Optional.ofNullable(findConstructedAs(method));
+			this.constructedAs.put(method, known);
+		}
+		return known.orElse(null);
+	}
+
+	private TypeSet findConstructedAs(BytecodeMethod method) {
+		BytecodeClass owner = method.getOwner();
+		Set<String> constructors = new HashSet<>();
+		if (method.isStatic() || owner.isInterface()) {
+			return null;
+		}
+		if ("<init>".equals(method.getName())) {
+			constructors.add(method.getDescriptor());
+		}
+		else if (!method.isPrivate() || !calledOnlyByOwnConstructors(method, constructors)) {
+			return null;
+		}
+		// The class itself stands for it and for subclasses outside the analysis, as a cone would.
+		Set<String> exact = new LinkedHashSet<>();
+		exact.add(owner.getInternalName());
+		boolean narrowed = false;
+		Map<BytecodeClass, Set<String>> running = new HashMap<>();
+		running.put(owner, constructorsRunning(owner, null, Set.of(), constructors));
+		Deque<BytecodeClass> pending = new ArrayDeque<>();
+		pending.add(owner);
+		while (!pending.isEmpty()) {
+			BytecodeClass parent = pending.poll();
+			for (BytecodeClass subclass : this.directSubtypes.getOrDefault(parent.getInternalName(), List.of())) {
+				if (subclass.isInterface() || !parent.getInternalName().equals(subclass.getSuperName())) {
+					continue;
+				}
+				Set<String> parentRunning = running.get(parent);
+				Set<String> subclassRunning = parentRunning.isEmpty() ? Set.of()
+						: constructorsRunning(subclass, parent.getInternalName(), parentRunning, Set.of());
+				running.put(subclass, subclassRunning);
+				pending.add(subclass);
+				if (!mayBeInstantiated(subclass) || (subclass.isLocalOrAnonymous() && !escapes(subclass))) {
+					continue;
+				}
+				if (subclassRunning.isEmpty()) {
+					narrowed = true;
+				}
+				else {
+					exact.add(subclass.getInternalName());
+				}
+			}
+		}
+		return narrowed ? new TypeSet(exact, Set.of()) : null;
+	}
+
+	// Whether the private method is called, and only by constructors of its class on their own object
+	// (collected into constructors), not by other code of its nest nor through a method reference.
+	private boolean calledOnlyByOwnConstructors(BytecodeMethod method, Set<String> constructors) {
+		BytecodeClass owner = method.getOwner();
+		for (BytecodeClass type : nestOf(owner)) {
+			if (type.referencesAsFunction(method)) {
+				return false;
+			}
+			for (BytecodeMethod caller : type.getMethods()) {
+				for (CallSite call : caller.getCalls()) {
+					if (!call.getName().equals(method.getName()) || !call.getDescriptor().equals(method.getDescriptor())
+							|| !call.getOwnerInternalName().equals(owner.getInternalName())) {
+						continue;
+					}
+					if (type != owner || !"<init>".equals(caller.getName())
+							|| call.getReceiver().kind() != Value.Kind.THIS) {
+						return false;
+					}
+					constructors.add(caller.getDescriptor());
+				}
+			}
+		}
+		return !constructors.isEmpty();
+	}
+
+	// The constructors of a class that run one of the given ones: its own (seed), or its parent's
+	// (parentRunning), directly or through this(...).
+	private static Set<String> constructorsRunning(BytecodeClass type, String parent, Set<String> parentRunning,
+			Set<String> seed) {
+		Set<String> result = new HashSet<>(seed);
+		boolean grown = true;
+		while (grown) {
+			grown = false;
+			for (BytecodeMethod constructor : type.getMethods()) {
+				if (!"<init>".equals(constructor.getName()) || result.contains(constructor.getDescriptor())) {
+					continue;
+				}
+				for (CallSite call : constructor.getCalls()) {
+					if (call.isVirtual() || !"<init>".equals(call.getName())
+							|| call.getReceiver().kind() != Value.Kind.THIS) {
+						continue;
+					}
+					String target = call.getOwnerInternalName();
+					if ((target.equals(type.getInternalName()) && result.contains(call.getDescriptor()))
+							|| (target.equals(parent) && parentRunning.contains(call.getDescriptor()))) {
+						result.add(constructor.getDescriptor());
+						grown = true;
+						break;
+					}
+				}
+			}
+		}
+		return result;
+	}
+
+	// A private method can be called by the classes nested in the same top-level class.
+	private List<BytecodeClass> nestOf(BytecodeClass type) {
+		if (this.nests == null) {
+			this.nests = new HashMap<>();
+			for (BytecodeClass analysedType : this.analysed.values()) {
+				this.nests.computeIfAbsent(topLevelOf(analysedType.getInternalName()), (key) -> new ArrayList<>())
+					.add(analysedType);
+			}
+		}
+		return this.nests.getOrDefault(topLevelOf(type.getInternalName()), List.of());
+	}
+
+	private static String topLevelOf(String internalName) {
+		int nested = internalName.indexOf('$', internalName.lastIndexOf('/') + 1);
+		return (nested > 0) ? internalName.substring(0, nested) : internalName;
 	}
 
 	/**

@@ -11,29 +11,34 @@ import java.util.Set;
  * bytecode tells: the method's own receiver ({@code this}), a new instance of a known class, the
  * value of a field or of a call's result (resolved later, over all analysed classes, by
  * {@link TypeHierarchy#typesOf(Value, TypeSet)}), a value cast to a type, or one of several of
- * these. Anything else (parameters, array elements, JDK results) is {@link #ANY}: whatever the
- * declared type allows.
+ * these. A parameter is known as the method's parameter (so that a call can tell it passes it on),
+ * and like anything else (array elements, JDK results, {@link #ANY}) it is whatever the declared
+ * type allows.
  * <p>
  * For an {@code int}-like word (int, short, char, byte, boolean) two things are known: a constant,
  * and the value an {@code int}-like parameter had when the method was entered. That is enough for
  * guards such as {@code switch (concurrency) { case CONCUR_UPDATABLE: ... }}: a call in that branch
- * runs only for that argument (see {@link CallSite#getGuards()}).
+ * runs only for that argument (see {@link CallSite#getGuards()}). A reference parameter is known as
+ * such too, and so is the key javac switches on for an enum parameter
+ * ({@code $SwitchMap$...[action.ordinal()]}), so that {@code switch (action)} guards its branches the
+ * same way, for callers that pass an enum constant.
  * <p>
  * Values are immutable and compared by structure (a call by identity), so that the value-flow pass
  * over a method can tell when its states stop changing.
  * @param kind what the value is
  * @param type NEW: the class; CAST: the type cast to; THIS: the class whose method runs; FIELD: the field's owner
- * @param name FIELD: the field's name
+ * @param name FIELD: the field's name; SWITCH_KEY: the switch map's field ({@code owner.name})
  * @param descriptor FIELD: the field's descriptor
  * @param call RESULT: the call whose result this is
  * @param parts CAST: the value cast; UNION: the alternatives
- * @param number INT: the constant; PARAMETER: the parameter's index (0 for the first declared one)
+ * @param number INT: the constant; PARAMETER and SWITCH_KEY: the parameter's index (0 for the first
+ * declared one); FIELD: 1 for a static field, 0 for an instance field
  */
 record Value(Kind kind, String type, String name, String descriptor, CallSite call, List<Value> parts, int number) {
 
 	enum Kind {
 
-		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER
+		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER, SWITCH_KEY
 
 	}
 
@@ -62,6 +67,30 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 
 	static Value field(String owner, String name, String descriptor) {
 		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of(), 0);
+	}
+
+	static Value staticField(String owner, String name, String descriptor) {
+		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of(), 1);
+	}
+
+	static Value switchKey(int parameter, String switchMap) {
+		return new Value(Kind.SWITCH_KEY, null, switchMap, null, null, List.of(), parameter);
+	}
+
+	/**
+	 * The enum constant this value is, when it is a static field of its own class's type
+	 * ({@code ActionCode.COMMIT}).
+	 * @return {@code owner.name}, or {@code null}
+	 */
+	String enumConstant() {
+		return (this.kind == Kind.FIELD && this.number == 1 && this.descriptor.equals("L" + this.type + ";"))
+				? this.type + "." + this.name : null;
+	}
+
+	// The array javac fills with the key a switch on an enum takes for each constant's ordinal.
+	boolean isSwitchMap() {
+		return this.kind == Kind.FIELD && this.number == 1 && this.name.startsWith("$SwitchMap$")
+				&& "[I".equals(this.descriptor);
 	}
 
 	static Value resultOf(CallSite call) {

@@ -46,12 +46,12 @@ final class ValueFlow {
 				Opcodes.SIPUSH, Opcodes.ILOAD, Opcodes.FLOAD);
 		effect(0, 2, Opcodes.LCONST_0, Opcodes.LCONST_1, Opcodes.DCONST_0, Opcodes.DCONST_1, Opcodes.LLOAD,
 				Opcodes.DLOAD);
-		effect(2, 1, Opcodes.AALOAD, Opcodes.IALOAD, Opcodes.FALOAD, Opcodes.BALOAD, Opcodes.CALOAD, Opcodes.SALOAD, Opcodes.IADD,
+		effect(2, 1, Opcodes.AALOAD, Opcodes.FALOAD, Opcodes.BALOAD, Opcodes.CALOAD, Opcodes.SALOAD, Opcodes.IADD,
 				Opcodes.FADD, Opcodes.ISUB, Opcodes.FSUB, Opcodes.IMUL, Opcodes.FMUL, Opcodes.IDIV, Opcodes.FDIV,
 				Opcodes.IREM, Opcodes.FREM, Opcodes.ISHL, Opcodes.ISHR, Opcodes.IUSHR, Opcodes.IAND, Opcodes.IOR,
 				Opcodes.IXOR, Opcodes.L2I, Opcodes.L2F, Opcodes.D2I, Opcodes.D2F, Opcodes.FCMPL, Opcodes.FCMPG);
 		effect(2, 2, Opcodes.LALOAD, Opcodes.DALOAD, Opcodes.LNEG, Opcodes.DNEG, Opcodes.L2D, Opcodes.D2L);
-		effect(3, 0, Opcodes.IASTORE, Opcodes.FASTORE, Opcodes.BASTORE, Opcodes.CASTORE, Opcodes.SASTORE);
+		effect(3, 0, Opcodes.FASTORE, Opcodes.BASTORE, Opcodes.CASTORE, Opcodes.SASTORE);
 		effect(4, 0, Opcodes.LASTORE, Opcodes.DASTORE);
 		effect(1, 0, Opcodes.ISTORE, Opcodes.FSTORE, Opcodes.POP, Opcodes.MONITORENTER, Opcodes.MONITOREXIT,
 				Opcodes.IFEQ, Opcodes.IFNE, Opcodes.IFLT, Opcodes.IFGE, Opcodes.IFGT, Opcodes.IFLE, Opcodes.IFNULL,
@@ -88,6 +88,9 @@ final class ValueFlow {
 	private final List<Object[]> fieldStores = new ArrayList<>();
 
 	private final Set<String> escaping = new HashSet<>();
+
+	// What a class initializer stores into javac's switch maps.
+	private final List<SwitchKey> switchKeys = new ArrayList<>(0);
 
 	ValueFlow(BytecodeMethod method) {
 		this.method = method;
@@ -174,6 +177,9 @@ final class ValueFlow {
 			owner.addFieldStore((String) store[0], (String) store[1], (Value) store[2]);
 		}
 		owner.addEscaping(this.escaping);
+		for (SwitchKey key : this.switchKeys) {
+			owner.addSwitchKey(key.switchMap(), key.constant(), key.key());
+		}
 	}
 
 	private void flow() {
@@ -216,12 +222,13 @@ final class ValueFlow {
 	// Bytecode the pass cannot follow: nothing is known, everything created escapes.
 	private void knowNothing() {
 		this.fieldStores.clear();
+		this.switchKeys.clear();
 		this.returned = Value.ANY;
 		for (Insn insn : this.instructions) {
 			if (insn.call != null) {
 				insn.call.setReceiver(Value.ANY);
 				insn.call.setGuards(Set.of());
-				insn.call.setIntArguments(new Value[0]);
+				insn.call.setArguments(new Value[0]);
 			}
 			else if (insn.opcode == Opcodes.NEW) {
 				this.escaping.add(insn.owner);
@@ -310,7 +317,7 @@ final class ValueFlow {
 		}
 		Type[] parameters = Type.getArgumentTypes(this.method.getDescriptor());
 		for (int i = 0; i < parameters.length; i++) {
-			initial.put(slot, isIntLike(parameters[i]) ? Value.parameter(i) : Value.ANY);
+			initial.put(slot, (isIntLike(parameters[i]) || isReference(parameters[i])) ? Value.parameter(i) : Value.ANY);
 			slot += parameters[i].getSize();
 		}
 		return initial;
@@ -378,7 +385,16 @@ final class ValueFlow {
 				push(stack, Type.getType(insn.descriptor), Value.field(insn.owner, insn.name, insn.descriptor));
 				return true;
 			case Opcodes.GETSTATIC:
-				push(stack, Type.getType(insn.descriptor), Value.field(insn.owner, insn.name, insn.descriptor));
+				push(stack, Type.getType(insn.descriptor), Value.staticField(insn.owner, insn.name, insn.descriptor));
+				return true;
+			case Opcodes.IALOAD:
+				Value index = pop(stack);
+				stack.add(switchKeyOf(pop(stack), index));
+				return true;
+			case Opcodes.IASTORE:
+				Value key = pop(stack);
+				Value ordinal = pop(stack);
+				recordSwitchKey(pop(stack), ordinal, key);
 				return true;
 			case Opcodes.PUTFIELD:
 				store(insn, stack);
@@ -415,8 +431,9 @@ final class ValueFlow {
 				Value selector = pop(stack);
 				State otherwise = state;
 				for (int i = 0; i < insn.targets.length; i++) {
-					if (selector.kind() == Value.Kind.PARAMETER) {
-						ParameterGuard match = new ParameterGuard(selector.number(), insn.keys[i], true);
+					if (selector.kind() == Value.Kind.PARAMETER || selector.kind() == Value.Kind.SWITCH_KEY) {
+						ParameterGuard match = new ParameterGuard(selector.number(), insn.keys[i], true,
+								(selector.kind() == Value.Kind.SWITCH_KEY) ? selector.name() : null);
 						flowInto(insn.targets[i], state.with(match));
 						otherwise = otherwise.with(match.negated());
 					}
@@ -484,20 +501,44 @@ final class ValueFlow {
 		return new ParameterGuard(parameter.number(), constant.number(), opcode == Opcodes.IF_ICMPEQ);
 	}
 
+	// javac compiles switch (e) on an enum to switch ($SwitchMap$...[e.ordinal()]): for a parameter
+	// e, the key it switches on is the parameter's, through the map.
+	private static Value switchKeyOf(Value array, Value index) {
+		if (array.isSwitchMap() && isOrdinalOf(index, Value.Kind.PARAMETER)) {
+			return Value.switchKey(index.call().getReceiver().number(), array.type() + "." + array.name());
+		}
+		return Value.ANY;
+	}
+
+	// The switch map's initializer: $SwitchMap$...[E.CONSTANT.ordinal()] = key.
+	private void recordSwitchKey(Value array, Value ordinal, Value key) {
+		if (array.isSwitchMap() && isOrdinalOf(ordinal, Value.Kind.FIELD) && key.kind() == Value.Kind.INT) {
+			String constant = ordinal.call().getReceiver().enumConstant();
+			if (constant != null) {
+				this.switchKeys.add(new SwitchKey(array.type() + "." + array.name(), constant, key.number()));
+			}
+		}
+	}
+
+	private static boolean isOrdinalOf(Value value, Value.Kind receiver) {
+		return value.kind() == Value.Kind.RESULT && "ordinal".equals(value.call().getName())
+				&& "()I".equals(value.call().getDescriptor()) && value.call().getReceiver().kind() == receiver;
+	}
+
 	private void invoke(Insn insn, State state) {
 		List<Value> stack = state.stack;
-		Type[] arguments = Type.getArgumentTypes(insn.descriptor);
-		Value[] intArguments = new Value[arguments.length];
-		for (int i = arguments.length - 1; i >= 0; i--) {
-			Value argument = pop(stack, arguments[i]);
+		Type[] types = Type.getArgumentTypes(insn.descriptor);
+		Value[] arguments = new Value[types.length];
+		for (int i = types.length - 1; i >= 0; i--) {
+			Value argument = pop(stack, types[i]);
 			escape(argument);
-			if (isIntLike(arguments[i])) {
-				intArguments[i] = argument;
+			if (isIntLike(types[i]) || argument.kind() == Value.Kind.PARAMETER || argument.enumConstant() != null) {
+				arguments[i] = argument;
 			}
 		}
 		if (insn.call != null) {
 			insn.call.setGuards(state.guards);
-			insn.call.setIntArguments(intArguments);
+			insn.call.setArguments(arguments);
 		}
 		if (insn.opcode != Opcodes.INVOKESTATIC && insn.opcode != Opcodes.INVOKEDYNAMIC) {
 			Value receiver = pop(stack);
@@ -505,6 +546,11 @@ final class ValueFlow {
 			if (receiver.mayBeThis()) {
 				this.method.setUsesThis();
 			}
+		}
+		if (insn.call != null && "ordinal".equals(insn.name) && "()I".equals(insn.descriptor)) {
+			// The index into a switch map (see switchKeyOf).
+			stack.add(Value.resultOf(insn.call));
+			return;
 		}
 		push(stack, Type.getReturnType(insn.descriptor), (insn.call != null) ? Value.resultOf(insn.call) : Value.ANY);
 	}
@@ -589,6 +635,10 @@ final class ValueFlow {
 
 	private static boolean isIntLike(Type type) {
 		return type.getSort() >= Type.BOOLEAN && type.getSort() <= Type.INT;
+	}
+
+	// $SwitchMap$...[constant.ordinal()] = key, the map and the constant named owner.name.
+	private record SwitchKey(String switchMap, String constant, int key) {
 	}
 
 	private static final class State {
