@@ -66,4 +66,18 @@ class EnumArgumentsTest {
 				.contains(location(Processor.class, "// resolves on REMOTE_HOST")));
 	}
 
+	@Test
+	void anAliasOfAConstantIsNotTakenForAConstantWithoutACase() {
+		assertThat(requests()).anySatisfy((violation) -> assertThat(violation).startsWith(REQUEST + "lookup()")
+			.contains(location(Request.class, "// asks through an alias")));
+	}
+
+	@Test
+	void withoutTheEnumAConstantWithoutACaseIsNotKnownToBeOne() throws ClassNotFoundException {
+		// Action is not imported: READ_INTEREST could be an alias of a constant that has a case.
+		Class<?> switchMap = Class.forName(Processor.class.getName() + "$1");
+		assertThat(violations(RULE, importClasses(Request.class, Hook.class, Processor.class, switchMap)))
+			.anySatisfy((violation) -> assertThat(violation).startsWith(REQUEST + "registerReadInterest()"));
+	}
+
 }

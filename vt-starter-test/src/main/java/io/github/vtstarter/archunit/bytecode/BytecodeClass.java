@@ -39,6 +39,9 @@ public final class BytecodeClass {
 	// What this class's initializer puts in javac's switch maps: map field (owner.name), enum constant (owner.name), key.
 	private final Map<String, Map<String, Integer>> switchKeys = new java.util.HashMap<>(0);
 
+	// The names of the enum constants this class declares (fields with ACC_ENUM).
+	private final java.util.Set<String> enumConstants = new java.util.HashSet<>(0);
+
 	// Methods this class's lambdas and method references run: owner/name+descriptor.
 	private final java.util.Set<String> methodReferences = new java.util.HashSet<>(0);
 
@@ -99,6 +102,20 @@ public final class BytecodeClass {
 		this.instantiated.add(internalName);
 	}
 
+	void addEnumConstant(String name) {
+		this.enumConstants.add(name);
+	}
+
+	/**
+	 * Whether this class declares the enum constant: a static field of an enum's own type may also be
+	 * an alias of one ({@code static final Mode DEFAULT = FAST;}).
+	 * @param name the field's name
+	 * @return whether the field is an enum constant
+	 */
+	boolean declaresEnumConstant(String name) {
+		return this.enumConstants.contains(name);
+	}
+
 	void addSwitchKey(String switchMap, String constant, int key) {
 		this.switchKeys.computeIfAbsent(switchMap, (map) -> new java.util.HashMap<>()).put(constant, key);
 	}
@@ -107,12 +124,16 @@ public final class BytecodeClass {
 	 * The key a switch map this class fills gives an enum constant.
 	 * @param switchMap the map's field, {@code owner.name}
 	 * @param constant the constant, {@code owner.name}
-	 * @return the key; 0 (javac's default branch) for a constant the map has no key for; {@code null}
-	 * when this class fills no such map
+	 * @return the key; {@code null} when the map has none for it (javac's default branch, for a
+	 * constant without a case) or this class fills no such map
 	 */
 	Integer switchKey(String switchMap, String constant) {
 		Map<String, Integer> keys = this.switchKeys.get(switchMap);
-		return (keys != null) ? keys.getOrDefault(constant, 0) : null;
+		return (keys != null) ? keys.get(constant) : null;
+	}
+
+	boolean fillsSwitchMap(String switchMap) {
+		return this.switchKeys.containsKey(switchMap);
 	}
 
 	/**

@@ -383,12 +383,22 @@ public final class TypeHierarchy {
 	 * holds the map.
 	 * @param switchMap the map's field, {@code owner.name}
 	 * @param constant the enum constant, {@code owner.name}
-	 * @return the key, or {@code null} when the map's class is not analysed
+	 * @return the key (0, javac's default branch, for a constant of the enum that has no case), or
+	 * {@code null} when that is not known: the map's class is not analysed, or the field passed is
+	 * not known to be one of the enum's constants (the enum is not analysed, or the field is an alias)
 	 */
 	public Integer switchKey(String switchMap, String constant) {
-		int dot = switchMap.lastIndexOf('.');
-		BytecodeClass owner = this.analysed.get(switchMap.substring(0, dot));
-		return (owner != null) ? owner.switchKey(switchMap, constant) : null;
+		BytecodeClass owner = this.analysed.get(switchMap.substring(0, switchMap.lastIndexOf('.')));
+		if (owner == null || !owner.fillsSwitchMap(switchMap)) {
+			return null;
+		}
+		Integer key = owner.switchKey(switchMap, constant);
+		if (key != null) {
+			return key;
+		}
+		int dot = constant.lastIndexOf('.');
+		BytecodeClass type = this.analysed.get(constant.substring(0, dot));
+		return (type != null && type.declaresEnumConstant(constant.substring(dot + 1))) ? 0 : null;
 	}
 
 	/**
