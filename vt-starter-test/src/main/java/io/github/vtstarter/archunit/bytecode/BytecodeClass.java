@@ -144,7 +144,7 @@ public final class BytecodeClass {
 		java.util.Set<String> types = new java.util.HashSet<>();
 		for (Map<String, Integer> keys : this.switchKeys.values()) {
 			for (String constant : keys.keySet()) {
-				types.add(constant.substring(0, constant.lastIndexOf('.')));
+				types.add(Value.ownerOf(constant));
 			}
 		}
 		return types;

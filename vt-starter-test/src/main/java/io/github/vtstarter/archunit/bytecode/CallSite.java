@@ -132,8 +132,9 @@ public final class CallSite {
 			if (argument.kind() == Value.Kind.INT) {
 				constant = argument.number();
 			}
-			else if (argument.kind() == Value.Kind.FIELD && enumsOfInterest.test(argument.enumConstant())) {
-				constant = argument.enumConstant();
+			else if (argument.isEnumConstant()) {
+				String enumConstant = argument.enumConstant();
+				constant = enumsOfInterest.test(enumConstant) ? enumConstant : null;
 			}
 			else if (argument.kind() == Value.Kind.PARAMETER) {
 				constant = callerConstants.get(argument.number());

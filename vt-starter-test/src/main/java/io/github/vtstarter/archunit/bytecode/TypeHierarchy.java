@@ -388,7 +388,7 @@ public final class TypeHierarchy {
 	 * not known to be one of the enum's constants (the enum is not analysed, or the field is an alias)
 	 */
 	public Integer switchKey(String switchMap, String constant) {
-		BytecodeClass owner = this.analysed.get(switchMap.substring(0, switchMap.lastIndexOf('.')));
+		BytecodeClass owner = this.analysed.get(Value.ownerOf(switchMap));
 		if (owner == null || !owner.fillsSwitchMap(switchMap)) {
 			return null;
 		}
@@ -396,9 +396,9 @@ public final class TypeHierarchy {
 		if (key != null) {
 			return key;
 		}
-		int dot = constant.lastIndexOf('.');
-		BytecodeClass type = this.analysed.get(constant.substring(0, dot));
-		return (type != null && type.declaresEnumConstant(constant.substring(dot + 1))) ? 0 : null;
+		String enumType = Value.ownerOf(constant);
+		BytecodeClass type = this.analysed.get(enumType);
+		return (type != null && type.declaresEnumConstant(constant.substring(enumType.length() + 1))) ? 0 : null;
 	}
 
 	/**
@@ -414,7 +414,7 @@ public final class TypeHierarchy {
 				this.switchedEnums.addAll(type.switchedEnums());
 			}
 		}
-		return this.switchedEnums.contains(constant.substring(0, constant.lastIndexOf('.')));
+		return this.switchedEnums.contains(Value.ownerOf(constant));
 	}
 
 	/**

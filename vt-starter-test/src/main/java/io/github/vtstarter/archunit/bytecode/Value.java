@@ -78,13 +78,32 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 	}
 
 	/**
-	 * The enum constant this value is, when it is a static field of its own class's type
+	 * Whether this value may be an enum constant: a static field of its own class's type
 	 * ({@code ActionCode.COMMIT}).
+	 * @return whether it is such a field
+	 */
+	boolean isEnumConstant() {
+		// The descriptor is "L" + type + ";", read without building that text for every argument.
+		return this.kind == Kind.FIELD && this.number == 1 && this.descriptor.length() == this.type.length() + 2
+				&& this.descriptor.charAt(0) == 'L' && this.descriptor.startsWith(this.type, 1);
+	}
+
+	/**
+	 * The enum constant this value is (see {@link #isEnumConstant()}).
 	 * @return {@code owner.name}, or {@code null}
 	 */
 	String enumConstant() {
-		return (this.kind == Kind.FIELD && this.number == 1 && this.descriptor.equals("L" + this.type + ";"))
-				? this.type + "." + this.name : null;
+		return isEnumConstant() ? this.type + "." + this.name : null;
+	}
+
+	/**
+	 * The owner of a member named {@code owner.name}, as {@link #enumConstant()} names enum constants
+	 * and switch maps are named.
+	 * @param member the member
+	 * @return the owner's internal name
+	 */
+	static String ownerOf(String member) {
+		return member.substring(0, member.lastIndexOf('.'));
 	}
 
 	// The array javac fills with the key a switch on an enum takes for each constant's ordinal.

@@ -532,7 +532,7 @@ final class ValueFlow {
 		for (int i = types.length - 1; i >= 0; i--) {
 			Value argument = pop(stack, types[i]);
 			escape(argument);
-			if (isIntLike(types[i]) || argument.kind() == Value.Kind.PARAMETER || argument.enumConstant() != null) {
+			if (isIntLike(types[i]) || argument.kind() == Value.Kind.PARAMETER || argument.isEnumConstant()) {
 				arguments[i] = argument;
 			}
 		}
