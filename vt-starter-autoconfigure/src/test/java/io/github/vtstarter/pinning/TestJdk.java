@@ -53,4 +53,26 @@ public final class TestJdk {
 			.collect(java.util.stream.Collectors.toSet());
 	}
 
+	/**
+	 * The JFR stream threads started since {@code before}. Tests that share a JVM (Surefire forks, PIT's
+	 * coverage pass) have other monitors whose threads may end meanwhile, so compare what was added, not sizes.
+	 * @param before the threads seen before
+	 * @return the threads alive now that were not alive before
+	 */
+	public static java.util.Set<Thread> jfrStreamThreadsSince(java.util.Set<Thread> before) {
+		java.util.Set<Thread> added = jfrStreamThreads();
+		added.removeAll(before);
+		return added;
+	}
+
+	/**
+	 * Waits until every JFR stream thread started since {@code before} has ended. A close that returns before
+	 * its thread has (its join is bounded, and a loaded CI machine can outlast it) is not a leak; a thread that
+	 * is still there after ten seconds is.
+	 * @param before the threads seen before
+	 */
+	public static void awaitJfrStreamThreadsEnded(java.util.Set<Thread> before) {
+		Eventually.await(java.time.Duration.ofSeconds(10), () -> jfrStreamThreadsSince(before).isEmpty());
+	}
+
 }
