@@ -62,7 +62,8 @@ final class BlockingCallFinder {
 	// per receiver and constants: the shortest chain for each number of calls left.
 	private final Map<BytecodeMethod, Map<String, BlockingCallChain[]>> chainsByMethod = new HashMap<>();
 
-	// Per method, the parameters whose value its calls depend on: a guard tests them, or a call passes them on.
+	// Per method, the parameters whose value its calls depend on: a guard tests them, a call passes
+	// them on, or a call is made on them.
 	private final Map<BytecodeMethod, Set<Integer>> parametersUsed = new HashMap<>();
 
 	private final int maxDepth;
@@ -176,8 +177,8 @@ final class BlockingCallFinder {
 		}
 		BlockingCallChain shortest = null;
 		boolean ownHierarchy = false;
-		Map<Integer, Object> arguments = call.constantArguments(constants, this.hierarchy::isSwitchedOn);
-		for (TypeHierarchy.Target target : this.hierarchy.targets(call, self)) {
+		Map<Integer, Object> arguments = call.constantArguments(constants, this.hierarchy);
+		for (TypeHierarchy.Target target : this.hierarchy.targets(call, self, constants)) {
 			BlockingCallChain chain = findIn(target.method(), target.receiver(), arguments, callsLeft - 1);
 			if (chain == null) {
 				continue;
@@ -209,7 +210,7 @@ final class BlockingCallFinder {
 		}
 		BlockingCallChain shortest = null;
 		for (CallSite call : method.getCalls()) {
-			if (!ParameterGuard.allHold(call.getGuards(), constants, this.hierarchy::switchKey)) {
+			if (!ParameterGuard.allHold(call.getGuards(), constants, this.hierarchy)) {
 				// In a branch the constants the method was called with rule out.
 				continue;
 			}
@@ -237,6 +238,9 @@ final class BlockingCallFinder {
 					parameters.add(guard.parameter());
 				}
 				parameters.addAll(call.passedOn());
+				if (call.isVirtual() && call.getReceiverParameter() >= 0) {
+					parameters.add(call.getReceiverParameter());
+				}
 			}
 			return parameters;
 		});

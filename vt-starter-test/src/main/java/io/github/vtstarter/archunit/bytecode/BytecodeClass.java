@@ -29,6 +29,14 @@ public final class BytecodeClass {
 
 	private final java.util.Set<String> fields = new java.util.HashSet<>(4);
 
+	private final java.util.Set<String> finalFields = new java.util.HashSet<>(4);
+
+	// Strings compared in guards ("after_start".equals(event.getType())).
+	private final java.util.Set<String> comparedStrings = new java.util.HashSet<>(0);
+
+	// Getters whose value guards compare (event.getType()).
+	private final java.util.Set<String> comparedGetters = new java.util.HashSet<>(0);
+
 	// Field name (owner/name as the instruction names it) and the value stored, per store.
 	private final List<Object[]> fieldStores = new ArrayList<>(0);
 
@@ -112,6 +120,10 @@ public final class BytecodeClass {
 	 * @param name the field's name
 	 * @return whether the field is an enum constant
 	 */
+	java.util.Set<String> enumConstants() {
+		return this.enumConstants;
+	}
+
 	boolean declaresEnumConstant(String name) {
 		return this.enumConstants.contains(name);
 	}
@@ -167,6 +179,45 @@ public final class BytecodeClass {
 
 	void addField(String name) {
 		this.fields.add(name);
+	}
+
+	void addFinalField(String name) {
+		this.finalFields.add(name);
+	}
+
+	/**
+	 * Whether the class declares a final field of this name: only its constructors set it.
+	 * @param name the field's name
+	 * @return whether it is final
+	 */
+	boolean declaresFinalField(String name) {
+		return this.finalFields.contains(name);
+	}
+
+	void addComparedString(String value) {
+		this.comparedStrings.add(value);
+	}
+
+	void addComparedGetter(String nameAndDescriptor) {
+		this.comparedGetters.add(nameAndDescriptor);
+	}
+
+	/**
+	 * The getters whose value this class's guards compare ({@code getType()Ljava/lang/String;} for
+	 * {@code "after_start".equals(event.getType())}).
+	 * @return name and descriptor of each
+	 */
+	java.util.Set<String> comparedGetters() {
+		return this.comparedGetters;
+	}
+
+	/**
+	 * The strings this class's code compares a parameter (or a getter's value of one) with, in a
+	 * guard of a call: only passing these can rule a branch out.
+	 * @return the strings
+	 */
+	java.util.Set<String> comparedStrings() {
+		return this.comparedStrings;
 	}
 
 	boolean declaresField(String name) {

@@ -2,6 +2,7 @@ package io.github.vtstarter.archunit.bytecode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.asm.Opcodes;
 import org.springframework.asm.Type;
@@ -27,6 +28,9 @@ public final class BytecodeMethod {
 	private boolean createsInMemoryStream;
 
 	private Value returned;
+
+	// A constructor's stores into its own object's fields, by field name.
+	private Map<String, Value> constructorStores = Map.of();
 
 	private boolean usesThis;
 
@@ -101,6 +105,19 @@ public final class BytecodeMethod {
 
 	void setReturned(Value returned) {
 		this.returned = returned;
+	}
+
+	/**
+	 * What a constructor stores into a field of the object it initialises.
+	 * @param field the field's name
+	 * @return the value, {@link Value#ANY} when it stores different ones, {@code null} when it stores none
+	 */
+	Value getConstructorStore(String field) {
+		return this.constructorStores.get(field);
+	}
+
+	void setConstructorStores(Map<String, Value> stores) {
+		this.constructorStores = stores.isEmpty() ? Map.of() : Map.copyOf(stores);
 	}
 
 	/**

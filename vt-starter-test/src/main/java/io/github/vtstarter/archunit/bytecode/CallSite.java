@@ -109,6 +109,11 @@ public final class CallSite {
 		this.arguments = arguments;
 	}
 
+	// What the pass knows of an argument (see arguments), null when nothing.
+	Value argument(int index) {
+		return (index < this.arguments.length) ? this.arguments[index] : null;
+	}
+
 	/**
 	 * The arguments of the call that are constants, given what the caller's own parameters are
 	 * known to be: an {@code int}-like constant or an enum constant in the caller's code, or a
@@ -119,26 +124,15 @@ public final class CallSite {
 	 * @return the callee's parameters known to be constants, by index: an {@link Integer}, or an
 	 * enum constant's {@code owner.name}
 	 */
-	public Map<Integer, Object> constantArguments(Map<Integer, Object> callerConstants,
-			java.util.function.Predicate<String> enumsOfInterest) {
+	public Map<Integer, Object> constantArguments(Map<Integer, Object> callerConstants, TypeHierarchy hierarchy) {
 		// Most calls pass no constant: they share the empty map rather than each allocating one.
 		Map<Integer, Object> constants = null;
 		for (int i = 0; i < this.arguments.length; i++) {
 			Value argument = this.arguments[i];
-			Object constant = null;
 			if (argument == null) {
 				continue;
 			}
-			if (argument.kind() == Value.Kind.INT) {
-				constant = argument.number();
-			}
-			else if (argument.isEnumConstant()) {
-				String enumConstant = argument.enumConstant();
-				constant = enumsOfInterest.test(enumConstant) ? enumConstant : null;
-			}
-			else if (argument.kind() == Value.Kind.PARAMETER) {
-				constant = callerConstants.get(argument.number());
-			}
+			Object constant = hierarchy.constantOf(argument, callerConstants);
 			if (constant != null) {
 				constants = (constants != null) ? constants : new HashMap<>(2);
 				constants.put(i, constant);
@@ -154,11 +148,26 @@ public final class CallSite {
 	public Set<Integer> passedOn() {
 		Set<Integer> parameters = new HashSet<>(2);
 		for (Value argument : this.arguments) {
-			if (argument != null && argument.kind() == Value.Kind.PARAMETER) {
-				parameters.add(argument.number());
+			if (argument != null) {
+				addPassedOn(argument, parameters);
 			}
 		}
 		return parameters;
+	}
+
+	// A parameter itself, a getter's value of it, or a constructor argument of an object passed.
+	private static void addPassedOn(Value argument, Set<Integer> parameters) {
+		if (argument.kind() == Value.Kind.PARAMETER) {
+			parameters.add(argument.number());
+		}
+		else if (argument.isParameterProperty()) {
+			parameters.add(argument.call().getReceiver().number());
+		}
+		else if (argument.kind() == Value.Kind.NEW) {
+			for (Value part : argument.parts()) {
+				addPassedOn(part, parameters);
+			}
+		}
 	}
 
 	/**
@@ -167,6 +176,14 @@ public final class CallSite {
 	 */
 	Value getReceiver() {
 		return this.receiver;
+	}
+
+	/**
+	 * The parameter of the caller that this call is made on.
+	 * @return its index among the declared parameters, {@code -1} when the receiver is something else
+	 */
+	public int getReceiverParameter() {
+		return (this.receiver.kind() == Value.Kind.PARAMETER) ? this.receiver.number() : -1;
 	}
 
 	void setReceiver(Value receiver) {

@@ -109,6 +109,9 @@ public final class ClassFileParser {
 		@Override
 		public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
 			this.result.addField(name);
+			if ((access & Opcodes.ACC_FINAL) != 0) {
+				this.result.addFinalField(name);
+			}
 			if ((access & Opcodes.ACC_ENUM) != 0) {
 				this.result.addEnumConstant(name);
 			}

@@ -33,6 +33,9 @@ public final class TypeHierarchy {
 	// How many analysed methods returning another's result are followed to a producer of results.
 	private static final int MAX_PRODUCER_DEPTH = 3;
 
+	// The most classes an argument's exact types may count to be passed on as a constant (see constantOf).
+	private static final int MAX_EXACT_ARGUMENT_TYPES = 2;
+
 	private final Map<String, BytecodeClass> analysed;
 
 	private final ClassFileLocator locator;
@@ -72,6 +75,13 @@ public final class TypeHierarchy {
 
 	// Built on first use: the enum types some analysed switch switches on.
 	private Set<String> switchedEnums;
+
+	// Built on first use: the strings some analysed guard compares with, and the getters whose value it compares.
+	private Set<String> comparedStrings;
+
+	private Set<String> comparedGetters;
+
+	private final Map<String, Boolean> carryingComparedStrings = new HashMap<>();
 
 	// Built on first use: the analysed classes of each top-level class's nest, by the top level's name.
 	private Map<String, List<BytecodeClass>> nests;
@@ -180,9 +190,26 @@ public final class TypeHierarchy {
 	 * @return the methods and, for each, what its {@code this} may be
 	 */
 	public List<Target> targets(CallSite call, TypeSet receiver) {
+		return targets(call, receiver, Map.of());
+	}
+
+	/**
+	 * The analysed methods a call may run, as {@link #targets(CallSite, TypeSet)}, where a call on a
+	 * parameter goes only to the methods of the classes the caller's constants say it has.
+	 * @param call the call
+	 * @param receiver the classes {@code this} may have in the calling method, {@code null} when
+	 * unknown
+	 * @param constants the calling method's constants (see {@link #constantOf})
+	 * @return the methods and, for each, what its {@code this} may be
+	 */
+	public List<Target> targets(CallSite call, TypeSet receiver, Map<Integer, Object> constants) {
 		BytecodeClass owner = this.analysed.get(call.getOwnerInternalName());
 		if (owner == null) {
 			return List.of();
+		}
+		TypeSet passed = call.isVirtual() ? passedTypes(call.getReceiver(), constants) : null;
+		if (passed != null) {
+			return virtualTargets(call, owner, restrict(passed, call.getOwnerInternalName()));
 		}
 		// A parameter is whatever its declared type allows, as ANY is.
 		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY
@@ -415,6 +442,194 @@ public final class TypeHierarchy {
 			}
 		}
 		return this.switchedEnums.contains(Value.ownerOf(constant));
+	}
+
+	/**
+	 * What a caller's argument is, as far as the callee's guards can use it: an {@code int}, an enum
+	 * constant that some switch or getter can tell apart, a string (one some guard compares with, or
+	 * {@link Value#OTHER_STRING}: a log message must not make a context of its own), or an object
+	 * constructed with such constants. For an object held in a field or created in view, the classes
+	 * it may have, when they are few and exact ({@link TypeSet}): a call the callee makes on that
+	 * parameter goes only to their methods (StandardWrapper passes its StandardWrapperFacade to
+	 * {@code servlet.init(config)}, so {@code config.getInitParameterNames()} runs the facade's).
+	 * @param argument what the caller's code passes
+	 * @param callerConstants the caller's own constants, by parameter index
+	 * @return the constant (see {@link ParameterGuard#allHold}), or {@code null} when none is known
+	 */
+	Object constantOf(Value argument, Map<Integer, Object> callerConstants) {
+		switch (argument.kind()) {
+			case INT:
+				return argument.number();
+			case STRING:
+				return comparable(argument);
+			case PARAMETER:
+				return callerConstants.get(argument.number());
+			case FIELD:
+				String enumConstant = argument.enumConstant();
+				if (enumConstant == null) {
+					return exactTypesOf(argument);
+				}
+				return (isSwitchedOn(enumConstant) || carriesComparedStrings(Value.ownerOf(enumConstant))) ? enumConstant
+						: null;
+			case RESULT:
+				if (!argument.isParameterProperty()) {
+					return null;
+				}
+				CallSite getter = argument.call();
+				Object property = propertyOf(callerConstants.get(getter.getReceiver().number()),
+						getter.getName() + getter.getDescriptor());
+				return (property instanceof Value) ? comparable((Value) property) : property;
+			case NEW:
+				Value constructed = (argument.descriptor() != null) ? constructedWith(argument, callerConstants) : null;
+				return (constructed != null) ? constructed : TypeSet.exactly(argument.type());
+			case CAST:
+				return exactTypesOf(argument);
+			default:
+				return null;
+		}
+	}
+
+	// The classes a parameter has, as the caller's constants say: a set of exact classes, or an
+	// object constructed in view.
+	private static TypeSet passedTypes(Value receiver, Map<Integer, Object> constants) {
+		if (receiver.kind() != Value.Kind.PARAMETER) {
+			return null;
+		}
+		Object passed = constants.get(receiver.number());
+		if (passed instanceof Value && ((Value) passed).kind() == Value.Kind.NEW) {
+			return TypeSet.exactly(((Value) passed).type());
+		}
+		return (passed instanceof TypeSet) ? (TypeSet) passed : null;
+	}
+
+	// At most MAX_EXACT_ARGUMENT_TYPES classes, every one exact: what a parameter passed it can be
+	// told apart by; a wider set would only multiply contexts.
+	private TypeSet exactTypesOf(Value argument) {
+		TypeSet types = typesOf(argument, null);
+		return (types.getCones().isEmpty() && !types.getExact().isEmpty()
+				&& types.getExact().size() <= MAX_EXACT_ARGUMENT_TYPES) ? types : null;
+	}
+
+	// new X(args) with the arguments known to the guards, or null when none is or no guard reads a
+	// getter of X: only then can the arguments matter.
+	private Value constructedWith(Value created, Map<Integer, Object> callerConstants) {
+		if (!hasComparedGetter(created.type())) {
+			return null;
+		}
+		List<Value> arguments = new ArrayList<>(created.parts().size());
+		boolean known = false;
+		for (Value part : created.parts()) {
+			Object constant = (part.kind() == Value.Kind.INT) ? null : constantOf(part, callerConstants);
+			Value argument = (constant instanceof Value) ? (Value) constant
+					: (constant instanceof String) ? enumValue((String) constant) : Value.ANY;
+			known |= argument != Value.ANY;
+			arguments.add(argument);
+		}
+		return known ? Value.constructed(created.type(), created.descriptor(), arguments) : null;
+	}
+
+	private static Value enumValue(String enumConstant) {
+		String owner = Value.ownerOf(enumConstant);
+		return Value.staticField(owner, enumConstant.substring(owner.length() + 1), "L" + owner + ";");
+	}
+
+	private boolean hasComparedGetter(String className) {
+		if (this.comparedGetters == null) {
+			this.comparedGetters = new HashSet<>();
+			for (BytecodeClass type : this.analysed.values()) {
+				this.comparedGetters.addAll(type.comparedGetters());
+			}
+		}
+		for (String getter : this.comparedGetters) {
+			if (methodOfExactly(className, getter) != null) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private Value comparable(Value string) {
+		return isCompared(string) ? string : Value.OTHER_STRING;
+	}
+
+	private boolean isCompared(Value string) {
+		if (this.comparedStrings == null) {
+			this.comparedStrings = new HashSet<>();
+			for (BytecodeClass type : this.analysed.values()) {
+				this.comparedStrings.addAll(type.comparedStrings());
+			}
+		}
+		return string.kind() == Value.Kind.STRING && this.comparedStrings.contains(string.name());
+	}
+
+	// Whether one of an enum's constants was constructed with a string some guard compares with
+	// (LifecycleState.STARTED carries "after_start"): then each of its constants tells that guard
+	// something, the others that they are not it. A constant's own name, the first argument of every
+	// enum constructor, does not count.
+	private boolean carriesComparedStrings(String enumType) {
+		return this.carryingComparedStrings.computeIfAbsent(enumType, (type) -> {
+			BytecodeClass declaring = this.analysed.get(type);
+			for (String name : (declaring != null) ? declaring.enumConstants() : Set.<String>of()) {
+				Value created = fieldValues().get(type + "." + name);
+				if (created != null && created.kind() == Value.Kind.NEW && !created.parts().isEmpty()) {
+					for (Value part : created.parts().subList(1, created.parts().size())) {
+						if (isCompared(part)) {
+							return true;
+						}
+					}
+				}
+			}
+			return false;
+		});
+	}
+
+	/**
+	 * What a getter returns for a constant object: the argument its constructor stored into the
+	 * final field the getter returns. {@code new LifecycleEvent(this, "before_stop", null).getType()}
+	 * is {@code "before_stop"}; {@code LifecycleState.STOPPING_PREP.getLifecycleEvent()} is what the
+	 * enum's initializer constructed the constant with.
+	 * @param constant an object constructed with constants, or an enum constant ({@code owner.name})
+	 * @param getter the getter's name and descriptor
+	 * @return the constant, or {@code null} when it is not known
+	 */
+	public Object propertyOf(Object constant, String getter) {
+		Value object = (constant instanceof Value) ? (Value) constant
+				: (constant instanceof String) ? fieldValues().get(constant) : null;
+		if (object == null || object.kind() != Value.Kind.NEW || object.descriptor() == null) {
+			return null;
+		}
+		BytecodeMethod method = methodOfExactly(object.type(), getter);
+		Value returned = (method != null) ? method.getReturned() : null;
+		if (returned == null || returned.kind() != Value.Kind.FIELD || returned.number() != 2
+				|| !object.type().equals(declaringClassOf(returned.type(), returned.name()))) {
+			// Not a getter of a field the object's own constructor sets.
+			return null;
+		}
+		BytecodeClass type = this.analysed.get(object.type());
+		BytecodeMethod constructor = type.getMethod("<init>", object.descriptor());
+		Value stored = (constructor != null && type.declaresFinalField(returned.name()))
+				? constructor.getConstructorStore(returned.name()) : null;
+		if (stored == null) {
+			return null;
+		}
+		Value value = (stored.kind() == Value.Kind.PARAMETER) ? object.parts().get(stored.number()) : stored;
+		return constantOf(value, Map.of());
+	}
+
+	// The method an object of exactly this class runs for a name and descriptor: its own, or the
+	// nearest superclass's.
+	private BytecodeMethod methodOfExactly(String className, String nameAndDescriptor) {
+		int parameters = nameAndDescriptor.indexOf('(');
+		String name = nameAndDescriptor.substring(0, parameters);
+		String descriptor = nameAndDescriptor.substring(parameters);
+		for (BytecodeClass type = this.analysed.get(className); type != null; type = (type.getSuperName() != null)
+				? this.analysed.get(type.getSuperName()) : null) {
+			BytecodeMethod method = type.getMethod(name, descriptor);
+			if (method != null) {
+				return method.hasCode() ? method : null;
+			}
+		}
+		return null;
 	}
 
 	/**

@@ -23,22 +23,29 @@ import java.util.Set;
  * ({@code $SwitchMap$...[action.ordinal()]}), so that {@code switch (action)} guards its branches the
  * same way, for callers that pass an enum constant.
  * <p>
+ * A string constant is known too, and what a getter of a parameter returns
+ * ({@code event.getType()}), so that {@code "after_start".equals(event.getType())} guards a branch
+ * as well. An object created with constants ({@code new LifecycleEvent(this, "before_stop", null)})
+ * keeps the arguments its constructor was called with, so that a getter that returns what the
+ * constructor stored can be answered for a caller that passes it.
+ * <p>
  * Values are immutable and compared by structure (a call by identity), so that the value-flow pass
  * over a method can tell when its states stop changing.
  * @param kind what the value is
  * @param type NEW: the class; CAST: the type cast to; THIS: the class whose method runs; FIELD: the field's owner
- * @param name FIELD: the field's name; SWITCH_KEY: the switch map's field ({@code owner.name})
- * @param descriptor FIELD: the field's descriptor
+ * @param name FIELD: the field's name; SWITCH_KEY: the switch map's field ({@code owner.name}); STRING: the string
+ * @param descriptor FIELD: the field's descriptor; NEW: the constructor's, once it ran
  * @param call RESULT: the call whose result this is
- * @param parts CAST: the value cast; UNION: the alternatives
+ * @param parts CAST: the value cast; UNION: the alternatives; NEW: the constructor's arguments, where
+ * they are constants or parameters passed on ({@link #ANY} for others)
  * @param number INT: the constant; PARAMETER and SWITCH_KEY: the parameter's index (0 for the first
- * declared one); FIELD: 1 for a static field, 0 for an instance field
+ * declared one); FIELD: 1 for a static field, 2 for a field of {@code this}, 0 for another instance field
  */
 record Value(Kind kind, String type, String name, String descriptor, CallSite call, List<Value> parts, int number) {
 
 	enum Kind {
 
-		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER, SWITCH_KEY
+		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER, SWITCH_KEY, STRING
 
 	}
 
@@ -50,6 +57,12 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 	 * values only grow and the value-flow pass ends.
 	 */
 	static final Value TOP = new Value(Kind.TOP, null, null, null, null, List.of(), 0);
+
+	/**
+	 * A string that no analysed guard compares with: it equals none of the strings that guards
+	 * compare with, which is all a guard needs to know, and all such strings make one context.
+	 */
+	static final Value OTHER_STRING = new Value(Kind.STRING, null, null, null, null, List.of(), 0);
 
 	/** {@code null}: no object, so no type. */
 	static final Value NULL = new Value(Kind.NULL, null, null, null, null, List.of(), 0);
@@ -65,8 +78,28 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 		return new Value(Kind.NEW, className, null, null, null, List.of(), 0);
 	}
 
+	/**
+	 * An instance created by a constructor that was called with these arguments.
+	 * @param className the class
+	 * @param constructor the constructor's descriptor
+	 * @param arguments per declared parameter, a constant or a parameter passed on; {@link #ANY} for others
+	 * @return the value
+	 */
+	static Value constructed(String className, String constructor, List<Value> arguments) {
+		return new Value(Kind.NEW, className, null, constructor, null, List.copyOf(arguments), 0);
+	}
+
 	static Value field(String owner, String name, String descriptor) {
 		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of(), 0);
+	}
+
+	// A field read from the running method's own object: a getter returns it.
+	static Value fieldOfThis(String owner, String name, String descriptor) {
+		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of(), 2);
+	}
+
+	static Value string(String value) {
+		return new Value(Kind.STRING, null, value, null, null, List.of(), 0);
 	}
 
 	static Value staticField(String owner, String name, String descriptor) {
@@ -110,6 +143,27 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 	boolean isSwitchMap() {
 		return this.kind == Kind.FIELD && this.number == 1 && this.name.startsWith("$SwitchMap$")
 				&& "[I".equals(this.descriptor);
+	}
+
+	/**
+	 * Whether this value is what a getter returns for a parameter of the running method:
+	 * {@code event.getType()}, a call without arguments on the parameter.
+	 * @return whether it is
+	 */
+	boolean isParameterProperty() {
+		return this.kind == Kind.RESULT && this.call.isVirtual() && this.call.getDescriptor().startsWith("()")
+				&& this.call.getReceiver().kind() == Kind.PARAMETER;
+	}
+
+	/**
+	 * Whether this value is worth keeping as a call's argument: a constant a guard of the callee may
+	 * compare, something the caller's own constants decide, or an object whose classes may be known
+	 * exactly (a field's value, a new instance, a cast), which decides the calls the callee makes on it.
+	 * @return whether it is
+	 */
+	boolean isConstantLike() {
+		return this.kind == Kind.INT || this.kind == Kind.STRING || this.kind == Kind.PARAMETER
+				|| this.kind == Kind.FIELD || this.kind == Kind.NEW || this.kind == Kind.CAST || isParameterProperty();
 	}
 
 	static Value resultOf(CallSite call) {
@@ -187,7 +241,11 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 			case THIS:
 				return "this";
 			case NEW:
-				return "new " + this.type;
+				return "new " + this.type + (this.parts.isEmpty() ? "" : this.parts.toString());
+			case STRING:
+				return (this.name != null) ? '"' + this.name + '"' : "another string";
+			case INT:
+				return String.valueOf(this.number);
 			case FIELD:
 				return this.type + "." + this.name;
 			case RESULT:

@@ -85,6 +85,14 @@ final class ValueFlow {
 
 	private Value returned;
 
+	// A constructor's stores into its own object's fields (see BytecodeMethod#getConstructorStore).
+	private final Map<String, Value> constructorStores = new HashMap<>(0);
+
+	// The strings the guards of this method compare with, and the getters whose value they compare.
+	private final Set<String> comparedStrings = new HashSet<>(0);
+
+	private final Set<String> comparedGetters = new HashSet<>(0);
+
 	private final List<Object[]> fieldStores = new ArrayList<>();
 
 	private final Set<String> escaping = new HashSet<>();
@@ -151,7 +159,8 @@ final class ValueFlow {
 	void constant(Object value) {
 		Insn insn = new Insn(Opcodes.LDC, null);
 		insn.operand = (value instanceof Long || value instanceof Double) ? 2 : 1;
-		insn.constant = (value instanceof Integer) ? Value.intConstant((Integer) value) : Value.ANY;
+		insn.constant = (value instanceof Integer) ? Value.intConstant((Integer) value)
+				: (value instanceof String) ? Value.string((String) value) : Value.ANY;
 		this.instructions.add(insn);
 	}
 
@@ -172,11 +181,14 @@ final class ValueFlow {
 			knowNothing();
 		}
 		this.method.setReturned(this.returned);
+		this.method.setConstructorStores(this.constructorStores);
 		BytecodeClass owner = this.method.getOwner();
 		for (Object[] store : this.fieldStores) {
 			owner.addFieldStore((String) store[0], (String) store[1], (Value) store[2]);
 		}
 		owner.addEscaping(this.escaping);
+		this.comparedStrings.forEach(owner::addComparedString);
+		this.comparedGetters.forEach(owner::addComparedGetter);
 		for (SwitchKey key : this.switchKeys) {
 			owner.addSwitchKey(key.switchMap(), key.constant(), key.key());
 		}
@@ -223,6 +235,9 @@ final class ValueFlow {
 	private void knowNothing() {
 		this.fieldStores.clear();
 		this.switchKeys.clear();
+		this.constructorStores.clear();
+		this.comparedStrings.clear();
+		this.comparedGetters.clear();
 		this.returned = Value.ANY;
 		for (Insn insn : this.instructions) {
 			if (insn.call != null) {
@@ -364,6 +379,12 @@ final class ValueFlow {
 			case Opcodes.IF_ICMPEQ:
 			case Opcodes.IF_ICMPNE:
 				ParameterGuard taken = guardWhenTaken(insn.opcode, stack);
+				if (taken != null && taken.value() instanceof Value) {
+					this.comparedStrings.add(((Value) taken.value()).name());
+					if (taken.property() != null) {
+						this.comparedGetters.add(taken.property());
+					}
+				}
 				pop(stack, POPS[insn.opcode]);
 				flowInto(insn.label, (taken != null) ? state.with(taken) : state);
 				if (taken != null) {
@@ -381,8 +402,9 @@ final class ValueFlow {
 				stack.add(Value.cast(pop(stack), insn.owner));
 				return true;
 			case Opcodes.GETFIELD:
-				pop(stack);
-				push(stack, Type.getType(insn.descriptor), Value.field(insn.owner, insn.name, insn.descriptor));
+				push(stack, Type.getType(insn.descriptor),
+						(pop(stack).kind() == Value.Kind.THIS) ? Value.fieldOfThis(insn.owner, insn.name, insn.descriptor)
+								: Value.field(insn.owner, insn.name, insn.descriptor));
 				return true;
 			case Opcodes.GETSTATIC:
 				push(stack, Type.getType(insn.descriptor), Value.staticField(insn.owner, insn.name, insn.descriptor));
@@ -397,8 +419,10 @@ final class ValueFlow {
 				recordSwitchKey(pop(stack), ordinal, key);
 				return true;
 			case Opcodes.PUTFIELD:
-				store(insn, stack);
-				pop(stack);
+				Value stored = store(insn, stack);
+				if (pop(stack).kind() == Value.Kind.THIS && "<init>".equals(this.method.getName())) {
+					this.constructorStores.merge(insn.name, stored, (first, second) -> first.equals(second) ? first : Value.ANY);
+				}
 				return true;
 			case Opcodes.PUTSTATIC:
 				store(insn, stack);
@@ -433,7 +457,7 @@ final class ValueFlow {
 				for (int i = 0; i < insn.targets.length; i++) {
 					if (selector.kind() == Value.Kind.PARAMETER || selector.kind() == Value.Kind.SWITCH_KEY) {
 						ParameterGuard match = new ParameterGuard(selector.number(), insn.keys[i], true,
-								(selector.kind() == Value.Kind.SWITCH_KEY) ? selector.name() : null);
+								(selector.kind() == Value.Kind.SWITCH_KEY) ? selector.name() : null, null);
 						flowInto(insn.targets[i], state.with(match));
 						otherwise = otherwise.with(match.negated());
 					}
@@ -475,20 +499,26 @@ final class ValueFlow {
 		}
 	}
 
-	private void store(Insn insn, List<Value> stack) {
+	private Value store(Insn insn, List<Value> stack) {
 		Type type = Type.getType(insn.descriptor);
 		Value stored = pop(stack, type);
 		if (isReference(type)) {
 			escape(stored);
 			this.fieldStores.add(new Object[] { insn.owner, insn.name, stored });
 		}
+		return stored;
 	}
 
 	// The guard a conditional jump on an int-like parameter adds to the path where it is taken:
-	// if (p == 0), if (p != 0), if (p == c), if (p != c), the constant on either side.
+	// if (p == 0), if (p != 0), if (p == c), if (p != c), the constant on either side; and on a
+	// string parameter, or what a getter returns for a parameter, compared with a string constant:
+	// if ("after_start".equals(event.getType())), either way round.
 	private static ParameterGuard guardWhenTaken(int opcode, List<Value> stack) {
 		Value top = stack.get(stack.size() - 1);
 		if (opcode == Opcodes.IFEQ || opcode == Opcodes.IFNE) {
+			if (top.kind() == Value.Kind.RESULT && isStringEquals(top.call())) {
+				return stringGuard(top.call().getReceiver(), top.call().argument(0), opcode == Opcodes.IFNE);
+			}
 			return (top.kind() == Value.Kind.PARAMETER)
 					? new ParameterGuard(top.number(), 0, opcode == Opcodes.IFEQ) : null;
 		}
@@ -499,6 +529,28 @@ final class ValueFlow {
 			return null;
 		}
 		return new ParameterGuard(parameter.number(), constant.number(), opcode == Opcodes.IF_ICMPEQ);
+	}
+
+	private static boolean isStringEquals(CallSite call) {
+		return "equals".equals(call.getName()) && "java/lang/String".equals(call.getOwnerInternalName())
+				&& "(Ljava/lang/Object;)Z".equals(call.getDescriptor());
+	}
+
+	private static ParameterGuard stringGuard(Value receiver, Value argument, boolean equal) {
+		Value constant = (receiver.kind() == Value.Kind.STRING) ? receiver : argument;
+		Value compared = (constant == receiver) ? argument : receiver;
+		if (constant == null || compared == null || constant.kind() != Value.Kind.STRING) {
+			return null;
+		}
+		if (compared.kind() == Value.Kind.PARAMETER) {
+			return new ParameterGuard(compared.number(), constant, equal, null, null);
+		}
+		if (compared.isParameterProperty()) {
+			CallSite getter = compared.call();
+			return new ParameterGuard(getter.getReceiver().number(), constant, equal, null,
+					getter.getName() + getter.getDescriptor());
+		}
+		return null;
 	}
 
 	// javac compiles switch (e) on an enum to switch ($SwitchMap$...[e.ordinal()]): for a parameter
@@ -532,7 +584,7 @@ final class ValueFlow {
 		for (int i = types.length - 1; i >= 0; i--) {
 			Value argument = pop(stack, types[i]);
 			escape(argument);
-			if (isIntLike(types[i]) || argument.kind() == Value.Kind.PARAMETER || argument.isEnumConstant()) {
+			if (isIntLike(types[i]) || argument.isConstantLike()) {
 				arguments[i] = argument;
 			}
 		}
@@ -546,13 +598,37 @@ final class ValueFlow {
 			if (receiver.mayBeThis()) {
 				this.method.setUsesThis();
 			}
+			if (insn.opcode == Opcodes.INVOKESPECIAL && receiver.kind() == Value.Kind.NEW
+					&& "<init>".equals(insn.name)) {
+				constructed(state, receiver, insn.descriptor, arguments);
+			}
 		}
-		if (insn.call != null && "ordinal".equals(insn.name) && "()I".equals(insn.descriptor)) {
-			// The index into a switch map (see switchKeyOf).
+		if (insn.call != null && (("ordinal".equals(insn.name) && "()I".equals(insn.descriptor))
+				|| isStringEquals(insn.call))) {
+			// The index into a switch map (see switchKeyOf), or a comparison a guard tests (see stringGuard).
 			stack.add(Value.resultOf(insn.call));
 			return;
 		}
 		push(stack, Type.getReturnType(insn.descriptor), (insn.call != null) ? Value.resultOf(insn.call) : Value.ANY);
+	}
+
+	// new X(args): the copies of the new instance on the stack and in the locals now know the
+	// arguments it was constructed with, where they are constants or parameters passed on.
+	private static void constructed(State state, Value instance, String constructor, Value[] arguments) {
+		List<Value> kept = new ArrayList<>(arguments.length);
+		boolean any = false;
+		for (Value argument : arguments) {
+			boolean keep = argument != null && argument.isConstantLike() && argument.kind() != Value.Kind.NEW
+					&& argument.kind() != Value.Kind.CAST;
+			kept.add(keep ? argument : Value.ANY);
+			any |= keep;
+		}
+		if (!any) {
+			return;
+		}
+		Value created = Value.constructed(instance.type(), constructor, kept);
+		state.stack.replaceAll((value) -> value.equals(instance) ? created : value);
+		state.locals.replaceAll((slot, value) -> value.equals(instance) ? created : value);
 	}
 
 	// The word shuffles of dup and swap (w1 is the top word).
