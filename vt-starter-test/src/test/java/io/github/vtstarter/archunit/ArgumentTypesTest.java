@@ -33,6 +33,16 @@ class ArgumentTypesTest {
 	}
 
 	@Test
+	void anArgumentOfEitherOfTwoKnownClassesRunsTheirMethods() {
+		assertThat(hosts()).noneMatch((violation) -> violation.startsWith(HOST + "startEither()"));
+	}
+
+	@Test
+	void aCastArgumentRunsTheMethodsOfWhatWasCast() {
+		assertThat(hosts()).noneMatch((violation) -> violation.startsWith(HOST + "startCast()"));
+	}
+
+	@Test
 	void aNewArgumentRunsItsOwnClassesMethods() {
 		assertThat(hosts()).anySatisfy((violation) -> assertThat(violation).startsWith(HOST + "startLocked()")
 			.contains(location(Host.class, "// passes a locked configuration"))

@@ -3,6 +3,7 @@ package io.github.vtstarter.archunit;
 import java.util.List;
 
 import com.tngtech.archunit.lang.ArchRule;
+import io.github.vtstarter.archunit.fixtures.events.Board;
 import io.github.vtstarter.archunit.fixtures.events.Command;
 import io.github.vtstarter.archunit.fixtures.events.Component;
 import io.github.vtstarter.archunit.fixtures.events.Event;
@@ -70,6 +71,13 @@ class StringArgumentsTest {
 			.contains(location(Command.class, "// flushes under the lock")));
 		// "noop" is compared nowhere: it is not "flush" either.
 		assertThat(violations).noneMatch((violation) -> violation.startsWith(COMMAND + "noop()"));
+	}
+
+	@Test
+	void aFieldThatMayChangeAfterConstructionIsNotTakenAsTheConstructorsArgument() {
+		assertThat(events()).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + Board.class.getName() + ".post()")
+			.contains(location(Board.class, "// posts a routine notice")));
 	}
 
 	@Test

@@ -32,9 +32,9 @@ public final class CallSite {
 
 	private Set<ParameterGuard> guards = Set.of();
 
-	// Per declared parameter of the callee, what an int-like argument is (a constant, a parameter of the caller
-	// passed on, or anything else), or a reference argument that is an enum constant or a parameter of the
-	// caller passed on; null for other arguments.
+	// Per declared parameter of the callee, what the caller passes where it may matter (Value#isConstantLike:
+	// a constant, a parameter of the caller passed on, a getter's value of one, an object whose classes may be
+	// known); null for other arguments.
 	private Value[] arguments = new Value[0];
 
 	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
@@ -109,9 +109,9 @@ public final class CallSite {
 		this.arguments = arguments;
 	}
 
-	// What the pass knows of an argument (see arguments), null when nothing.
+	// What the pass knows of an argument (see arguments), null when nothing; index within the callee's parameters.
 	Value argument(int index) {
-		return (index < this.arguments.length) ? this.arguments[index] : null;
+		return this.arguments[index];
 	}
 
 	/**
@@ -147,27 +147,14 @@ public final class CallSite {
 	 */
 	public Set<Integer> passedOn() {
 		Set<Integer> parameters = new HashSet<>(2);
+		// A getter's value of a parameter, or an object constructed with one, counts through the
+		// getter's call on it and the constructor's call it is passed to.
 		for (Value argument : this.arguments) {
-			if (argument != null) {
-				addPassedOn(argument, parameters);
+			if (argument != null && argument.kind() == Value.Kind.PARAMETER) {
+				parameters.add(argument.number());
 			}
 		}
 		return parameters;
-	}
-
-	// A parameter itself, a getter's value of it, or a constructor argument of an object passed.
-	private static void addPassedOn(Value argument, Set<Integer> parameters) {
-		if (argument.kind() == Value.Kind.PARAMETER) {
-			parameters.add(argument.number());
-		}
-		else if (argument.isParameterProperty()) {
-			parameters.add(argument.call().getReceiver().number());
-		}
-		else if (argument.kind() == Value.Kind.NEW) {
-			for (Value part : argument.parts()) {
-				addPassedOn(part, parameters);
-			}
-		}
 	}
 
 	/**

@@ -211,9 +211,11 @@ public final class TypeHierarchy {
 		if (passed != null) {
 			return virtualTargets(call, owner, restrict(passed, call.getOwnerInternalName()));
 		}
-		// A parameter is whatever its declared type allows, as ANY is.
-		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY
-				|| call.getReceiver().kind() == Value.Kind.PARAMETER;
+		// A parameter declared as the call's owner is whatever that type allows, as ANY is: the
+		// targets are the same for every such call, and kept.
+		Value on = call.getReceiver();
+		boolean anyReceiver = call.isStatic() || on == Value.ANY || (on.kind() == Value.Kind.PARAMETER
+				&& (on.type() == null || on.type().equals(call.getOwnerInternalName())));
 		String anyKey = null;
 		if (anyReceiver) {
 			anyKey = (call.isVirtual() ? "v " : "s ") + call.getOwnerInternalName() + "." + call.getName()
@@ -510,22 +512,19 @@ public final class TypeHierarchy {
 				&& types.getExact().size() <= MAX_EXACT_ARGUMENT_TYPES) ? types : null;
 	}
 
-	// new X(args) with the arguments known to the guards, or null when none is or no guard reads a
-	// getter of X: only then can the arguments matter.
+	// new X(args) with the arguments known to the guards, or null when no guard reads a getter of X:
+	// only then can the arguments matter.
 	private Value constructedWith(Value created, Map<Integer, Object> callerConstants) {
 		if (!hasComparedGetter(created.type())) {
 			return null;
 		}
 		List<Value> arguments = new ArrayList<>(created.parts().size());
-		boolean known = false;
 		for (Value part : created.parts()) {
 			Object constant = (part.kind() == Value.Kind.INT) ? null : constantOf(part, callerConstants);
-			Value argument = (constant instanceof Value) ? (Value) constant
-					: (constant instanceof String) ? enumValue((String) constant) : Value.ANY;
-			known |= argument != Value.ANY;
-			arguments.add(argument);
+			arguments.add((constant instanceof Value) ? (Value) constant
+					: (constant instanceof String) ? enumValue((String) constant) : Value.ANY);
 		}
-		return known ? Value.constructed(created.type(), created.descriptor(), arguments) : null;
+		return Value.constructed(created.type(), created.descriptor(), arguments);
 	}
 
 	private static Value enumValue(String enumConstant) {
@@ -783,6 +782,10 @@ public final class TypeHierarchy {
 				return (self != null) ? self : TypeSet.cone(List.of(value.type()));
 			case NEW:
 				return TypeSet.exactly(value.type());
+			case PARAMETER:
+				// Whatever its declared type allows: a cast then narrows it further,
+				// ((Lifecycle) valve).start() is made on a Valve that is a Lifecycle.
+				return (value.type() != null) ? TypeSet.cone(List.of(value.type())) : TypeSet.ANY;
 			case CAST:
 				return restrict(typesOf(value.parts().get(0), self), value.type());
 			case UNION:

@@ -32,7 +32,8 @@ import java.util.Set;
  * Values are immutable and compared by structure (a call by identity), so that the value-flow pass
  * over a method can tell when its states stop changing.
  * @param kind what the value is
- * @param type NEW: the class; CAST: the type cast to; THIS: the class whose method runs; FIELD: the field's owner
+ * @param type NEW: the class; CAST: the type cast to; THIS: the class whose method runs; FIELD: the field's owner;
+ * PARAMETER: the class or interface it is declared as
  * @param name FIELD: the field's name; SWITCH_KEY: the switch map's field ({@code owner.name}); STRING: the string
  * @param descriptor FIELD: the field's descriptor; NEW: the constructor's, once it ran
  * @param call RESULT: the call whose result this is
@@ -179,7 +180,18 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 	}
 
 	static Value parameter(int index) {
-		return new Value(Kind.PARAMETER, null, null, null, null, List.of(), index);
+		return parameter(index, null);
+	}
+
+	/**
+	 * A parameter of the running method, as it was entered with it.
+	 * @param index its index among the declared parameters
+	 * @param declaredType the class or interface it is declared as (internal name); {@code null} for
+	 * a primitive or an array
+	 * @return the value
+	 */
+	static Value parameter(int index, String declaredType) {
+		return new Value(Kind.PARAMETER, declaredType, null, null, null, List.of(), index);
 	}
 
 	/**

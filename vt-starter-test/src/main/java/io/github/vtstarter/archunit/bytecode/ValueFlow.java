@@ -332,7 +332,9 @@ final class ValueFlow {
 		}
 		Type[] parameters = Type.getArgumentTypes(this.method.getDescriptor());
 		for (int i = 0; i < parameters.length; i++) {
-			initial.put(slot, (isIntLike(parameters[i]) || isReference(parameters[i])) ? Value.parameter(i) : Value.ANY);
+			Value parameter = Value.parameter(i,
+					(parameters[i].getSort() == Type.OBJECT) ? parameters[i].getInternalName() : null);
+			initial.put(slot, (isIntLike(parameters[i]) || isReference(parameters[i])) ? parameter : Value.ANY);
 			slot += parameters[i].getSize();
 		}
 		return initial;
@@ -584,7 +586,7 @@ final class ValueFlow {
 		for (int i = types.length - 1; i >= 0; i--) {
 			Value argument = pop(stack, types[i]);
 			escape(argument);
-			if (isIntLike(types[i]) || argument.isConstantLike()) {
+			if (argument.isConstantLike()) {
 				arguments[i] = argument;
 			}
 		}
@@ -612,8 +614,9 @@ final class ValueFlow {
 		push(stack, Type.getReturnType(insn.descriptor), (insn.call != null) ? Value.resultOf(insn.call) : Value.ANY);
 	}
 
-	// new X(args): the copies of the new instance on the stack and in the locals now know the
-	// arguments it was constructed with, where they are constants or parameters passed on.
+	// new X(args): the copies of the new instance on the stack now know the arguments it was
+	// constructed with, where they are constants or parameters passed on. (javac never stores an
+	// instance in a local before its constructor ran.)
 	private static void constructed(State state, Value instance, String constructor, Value[] arguments) {
 		List<Value> kept = new ArrayList<>(arguments.length);
 		boolean any = false;
@@ -628,7 +631,6 @@ final class ValueFlow {
 		}
 		Value created = Value.constructed(instance.type(), constructor, kept);
 		state.stack.replaceAll((value) -> value.equals(instance) ? created : value);
-		state.locals.replaceAll((slot, value) -> value.equals(instance) ? created : value);
 	}
 
 	// The word shuffles of dup and swap (w1 is the top word).

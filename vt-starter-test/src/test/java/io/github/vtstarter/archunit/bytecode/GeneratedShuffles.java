@@ -1,6 +1,7 @@
 package io.github.vtstarter.archunit.bytecode;
 
 import org.springframework.asm.ClassWriter;
+import org.springframework.asm.Label;
 import org.springframework.asm.MethodVisitor;
 import org.springframework.asm.Opcodes;
 
@@ -8,7 +9,8 @@ import org.springframework.asm.Opcodes;
  * Test support: a class whose methods each push new instances of classes named {@code A} to
  * {@code D}, shuffle them with one dup or swap instruction, and call {@code hashCode()} on every
  * word left, top first: the receivers of the calls show the order the shuffle left. And
- * {@code broken()}, whose stack runs dry (no compiler writes that; the value flow gives up).
+ * {@code broken()} and a constructor {@code (Event)}, whose stacks run dry (no compiler writes that;
+ * the value flow gives up).
  */
 final class GeneratedShuffles {
 
@@ -41,6 +43,26 @@ final class GeneratedShuffles {
 		broken.visitInsn(Opcodes.ARETURN);
 		broken.visitMaxs(3, 1);
 		broken.visitEnd();
+		// this.kept = event; if ("flush".equals(event.getType())) event.hashCode(); then a pop too many.
+		MethodVisitor constructor = writer.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "(Lcom/acme/Event;)V", null, null);
+		constructor.visitCode();
+		constructor.visitVarInsn(Opcodes.ALOAD, 0);
+		constructor.visitVarInsn(Opcodes.ALOAD, 1);
+		constructor.visitFieldInsn(Opcodes.PUTFIELD, NAME, "kept", "Ljava/lang/Object;");
+		constructor.visitLdcInsn("flush");
+		constructor.visitVarInsn(Opcodes.ALOAD, 1);
+		constructor.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "com/acme/Event", "getType", "()Ljava/lang/String;", false);
+		constructor.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/String", "equals", "(Ljava/lang/Object;)Z", false);
+		Label skip = new Label();
+		constructor.visitJumpInsn(Opcodes.IFEQ, skip);
+		constructor.visitVarInsn(Opcodes.ALOAD, 1);
+		constructor.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Object", "hashCode", "()I", false);
+		constructor.visitInsn(Opcodes.POP);
+		constructor.visitLabel(skip);
+		constructor.visitInsn(Opcodes.POP);
+		constructor.visitInsn(Opcodes.RETURN);
+		constructor.visitMaxs(3, 2);
+		constructor.visitEnd();
 		writer.visitEnd();
 		return writer.toByteArray();
 	}

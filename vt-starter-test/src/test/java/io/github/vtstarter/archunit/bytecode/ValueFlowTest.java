@@ -35,7 +35,7 @@ class ValueFlowTest {
 		assertThat(sizes).hasSize(2);
 		assertThat(sizes.get(0).getReceiver()).hasToString("new java/util/LinkedList");
 		// The parameter as the method was entered with it: whatever its declared type allows.
-		assertThat(sizes.get(1).getReceiver()).isEqualTo(Value.parameter(0));
+		assertThat(sizes.get(1).getReceiver()).isEqualTo(Value.parameter(0, "java/util/List"));
 		assertThat(calls("loop", "size")).singleElement()
 			.satisfies((call) -> assertThat(call.getReceiver().toString()).contains("new java/util/ArrayList", "parameter"));
 	}
@@ -169,8 +169,13 @@ class ValueFlowTest {
 			.satisfies((call) -> assertThat(call.getReceiver()).isSameAs(Value.ANY));
 		assertThat(broken.getReturned()).isSameAs(Value.ANY);
 		assertThat(shuffles.getFieldStores()).extracting((store) -> store[1] + "=" + store[2])
-			.containsExactly("kept=any");
+			.containsExactly("kept=any", "kept=any");
 		assertThat(shuffles.getEscaping()).contains("A", GeneratedShuffles.NAME);
+		BytecodeMethod constructor = shuffles.getMethod("<init>", "(Lcom/acme/Event;)V");
+		assertThat(constructor.getConstructorStore("kept")).isNull();
+		assertThat(constructor.getCalls()).allSatisfy((call) -> assertThat(call.getGuards()).isEmpty());
+		assertThat(shuffles.comparedStrings()).isEmpty();
+		assertThat(shuffles.comparedGetters()).isEmpty();
 	}
 
 	private static List<String> receivers(BytecodeClass type, String method) {
