@@ -211,11 +211,10 @@ public final class TypeHierarchy {
 		if (passed != null) {
 			return virtualTargets(call, owner, restrict(passed, call.getOwnerInternalName()));
 		}
-		// A parameter declared as the call's owner is whatever that type allows, as ANY is: the
-		// targets are the same for every such call, and kept.
-		Value on = call.getReceiver();
-		boolean anyReceiver = call.isStatic() || on == Value.ANY || (on.kind() == Value.Kind.PARAMETER
-				&& (on.type() == null || on.type().equals(call.getOwnerInternalName())));
+		// A parameter is whatever the call's owner allows, as ANY is (javac names the parameter's
+		// declared type as the owner): the targets are the same for every such call, and kept.
+		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY
+				|| call.getReceiver().kind() == Value.Kind.PARAMETER;
 		String anyKey = null;
 		if (anyReceiver) {
 			anyKey = (call.isVirtual() ? "v " : "s ") + call.getOwnerInternalName() + "." + call.getName()
