@@ -114,16 +114,17 @@ public final class BytecodeClass {
 		this.enumConstants.add(name);
 	}
 
+	// The names of the enum constants this class declares.
+	java.util.Set<String> enumConstants() {
+		return this.enumConstants;
+	}
+
 	/**
 	 * Whether this class declares the enum constant: a static field of an enum's own type may also be
 	 * an alias of one ({@code static final Mode DEFAULT = FAST;}).
 	 * @param name the field's name
 	 * @return whether the field is an enum constant
 	 */
-	java.util.Set<String> enumConstants() {
-		return this.enumConstants;
-	}
-
 	boolean declaresEnumConstant(String name) {
 		return this.enumConstants.contains(name);
 	}

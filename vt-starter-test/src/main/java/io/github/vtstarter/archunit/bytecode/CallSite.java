@@ -116,13 +116,14 @@ public final class CallSite {
 
 	/**
 	 * The arguments of the call that are constants, given what the caller's own parameters are
-	 * known to be: an {@code int}-like constant or an enum constant in the caller's code, or a
-	 * parameter of the caller that the caller was called with a constant for.
+	 * known to be: a constant in the caller's code, or a parameter of the caller that the caller was
+	 * called with a constant for (see {@link TypeHierarchy#constantOf}).
 	 * @param callerConstants the caller's parameters known to be constants, by index
-	 * @param enumsOfInterest the enum constants worth knowing (those of enums that analysed code
-	 * switches on): the others would only multiply what the search memoises
-	 * @return the callee's parameters known to be constants, by index: an {@link Integer}, or an
-	 * enum constant's {@code owner.name}
+	 * @param hierarchy what tells which constants are worth knowing (the others would only multiply
+	 * what the search memoises) and what getters return
+	 * @return the callee's parameters known to be constants, by index: an {@link Integer}, an enum
+	 * constant's {@code owner.name}, a string or constructed object {@link Value}, or the classes of an
+	 * object ({@link TypeSet})
 	 */
 	public Map<Integer, Object> constantArguments(Map<Integer, Object> callerConstants, TypeHierarchy hierarchy) {
 		// Most calls pass no constant: they share the empty map rather than each allocating one.
