@@ -141,7 +141,9 @@ public final class JfrPinningEventSource implements PinningEventSource {
 			}
 			truncated = stackTrace.isTruncated();
 		}
-		return new PinnedEvent(event.getStartTime(), event.getDuration(), threadName(event), frames, truncated);
+		// JDK 24+ says why: a thread that waits for another thread's class initializer shows only its caller's frame.
+		String reason = event.hasField("pinnedReason") ? event.getString("pinnedReason") : null;
+		return new PinnedEvent(event.getStartTime(), event.getDuration(), threadName(event), frames, truncated, reason);
 	}
 
 	private static String describe(RecordedFrame frame) {

@@ -13,12 +13,19 @@ import java.util.List;
  * @param threadName the virtual thread's name (often empty: virtual threads are unnamed by default)
  * @param frames the stack, innermost frame first, as {@code class.method(line N)}
  * @param truncated whether JFR cut the stack at its depth limit
+ * @param reason why the JVM pinned the thread, as JDK 24+ reports it ({@code pinnedReason}: "Waited for
+ * initialization of X by another thread"); {@code null} before JDK 24
  */
 public record PinnedEvent(Instant startTime, Duration duration, String threadName, List<String> frames,
-		boolean truncated) {
+		boolean truncated, String reason) {
 
 	public PinnedEvent {
 		frames = List.copyOf(frames);
+	}
+
+	public PinnedEvent(Instant startTime, Duration duration, String threadName, List<String> frames,
+			boolean truncated) {
+		this(startTime, duration, threadName, frames, truncated, null);
 	}
 
 	/**

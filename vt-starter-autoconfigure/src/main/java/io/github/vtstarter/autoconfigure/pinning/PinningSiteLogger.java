@@ -121,11 +121,17 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 
 	/**
 	 * Whether the stack shows a class being loaded or initialized: a class initializer ({@code <clinit>}), or the
-	 * JDK loading, defining or looking up a class.
+	 * JDK loading, defining or looking up a class; or the JVM says so (JDK 24+): a thread that waits for another
+	 * thread to initialize a class shows only the frame that uses the class ({@code new Request(...)}), and
+	 * several first requests that wait for the same class show the same stack.
 	 * @param event the pinned event
 	 * @return whether it is a one-off of class loading
 	 */
 	static boolean isClassLoading(PinnedEvent event) {
+		String reason = event.reason();
+		if (reason != null && (reason.contains("initialization of") || reason.contains(".<clinit>"))) {
+			return true;
+		}
 		for (String frame : event.frames()) {
 			if (frame.contains(".<clinit>(") || frame.startsWith("java.lang.ClassLoader.loadClass")
 					|| frame.startsWith("java.lang.ClassLoader.defineClass")

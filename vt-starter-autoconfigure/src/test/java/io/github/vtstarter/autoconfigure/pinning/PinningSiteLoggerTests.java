@@ -69,6 +69,34 @@ class PinningSiteLoggerTests {
 	}
 
 	@Test
+	void requestsThatWaitForAnotherThreadsClassInitializerAreClassLoading(CapturedOutput output) {
+		// JDK 25 on Tomcat's first requests: the waiting threads show only the frame that uses the class, the
+		// same stack each, and JFR's pinnedReason says what they waited for (the text JDK 25 writes).
+		PinnedEvent waiting = new PinnedEvent(Instant.now(), Duration.ofMillis(20), "tomcat-handler-1",
+				List.of("org.apache.catalina.connector.Connector.createRequest(line 903)",
+						"org.apache.catalina.connector.CoyoteAdapter.service(line 310)"),
+				false, "Waited for initialization of org.apache.catalina.connector.Request by another thread");
+		refreshed();
+		this.logger.pinned(waiting, true);
+		this.logger.pinned(waiting, false);
+		this.logger.pinned(waiting, false);
+		// The thread that runs the initializer, when JFR's stack does not show it.
+		PinnedEvent initializing = new PinnedEvent(Instant.now(), Duration.ofMillis(300), "tomcat-handler-0",
+				List.of("com.acme.Web.list(line 20)"), false, "VM call to com.acme.Catalogue.<clinit> on stack");
+		this.logger.pinned(initializing, true);
+		this.logger.pinned(initializing, false);
+		assertThat(output.getOut()).doesNotContain("WARN")
+			.contains("while a class was loaded or initialized, at org.apache.catalina.connector.Connector.createRequest")
+			.contains("while a class was loaded or initialized, at com.acme.Web.list(line 20)");
+		// The same stack without that reason (JDK 21-23, or another cause) pins again: a finding.
+		this.logger.pinned(new PinnedEvent(Instant.now(), Duration.ofMillis(20), "tomcat-handler-2",
+				waiting.frames(), false, "Native or VM frame on stack"), true);
+		this.logger.pinned(new PinnedEvent(Instant.now(), Duration.ofMillis(20), "tomcat-handler-3",
+				waiting.frames(), false), false);
+		assertThat(output.getOut()).contains("WARN").contains("This stack has pinned before");
+	}
+
+	@Test
 	void startUpIsOneInfoLineAndAStackThatPinsAgainLaterWarns(CapturedOutput output) {
 		this.logger.pinned(CLASS_INIT, true);
 		this.logger.pinned(SYNCHRONIZED_IO, true);
