@@ -215,7 +215,7 @@ final class EpisodeTracker {
 	 * @param cost how long taking it took, in nanoseconds. The first two dumps after the counts stood still come one
 	 * snapshot interval apart, so that a stall is proven within the lag threshold; after those, each waits at least
 	 * twenty times as long as the last took, so that a long overload whose work the counts do not see costs no
-	 * more than a twentieth of one core in dumps
+	 * more than a twentieth of one core in dumps; but no later than a proven stall reaches the starvation threshold
 	 */
 	synchronized void snapshot(long now, HeldCarriers held, long cost) {
 		snapshot(now, 0, held, cost);
@@ -247,15 +247,13 @@ final class EpisodeTracker {
 	 */
 	synchronized void snapshot(long now, long paused, HeldCarriers held, CarrierCpuTimes cpu, long cost) {
 		this.dumpsSinceCountsMoved++;
-		long spacing = (this.dumpsSinceCountsMoved < 2) ? this.snapshotInterval
-				: Math.max(this.snapshotInterval, 20 * cost);
-		this.nextSnapshotAt = now + spacing;
 		if (this.baseline != null && held.sameHoldersAs(this.baseline)) {
 			this.latest = held;
 			this.latestAt = now;
 			this.latestPaused = paused;
 			this.latestCpu = cpu;
 			judgeCpu();
+			scheduleNextSnapshot(now, cost);
 			return;
 		}
 		if (this.baseline != null && !held.mounted().isEmpty()) {
@@ -272,6 +270,21 @@ final class EpisodeTracker {
 		this.latestCpu = cpu;
 		this.descheduled = false;
 		this.cpuPercent = -1;
+		scheduleNextSnapshot(now, cost);
+	}
+
+	// The first two dumps after the counts stood still come one snapshot interval apart, later ones twenty times
+	// their cost apart. A stall already proven is the exception: its starvation verdict is due when the proof
+	// reaches the starvation threshold, and a slow dump on a loaded machine (half a second: the next in ten) must not
+	// put it off past the end of a starvation that lasted the threshold. One dump more per stall, no more.
+	private void scheduleNextSnapshot(long now, long cost) {
+		long spacing = (this.dumpsSinceCountsMoved < 2) ? this.snapshotInterval
+				: Math.max(this.snapshotInterval, 20 * cost);
+		long proven = provenStall();
+		if (!this.starved && proven >= this.lagThreshold) {
+			spacing = Math.min(spacing, Math.max(this.snapshotInterval, this.starvationThreshold - proven));
+		}
+		this.nextSnapshotAt = now + spacing;
 	}
 
 	// Each carrier alive at both dumps: blocked (next to no CPU), running (the CPU nearly all along, or for the

@@ -264,6 +264,35 @@ class EpisodeTrackerTests {
 	}
 
 	@Test
+	void aProvenStallIsJudgedStarvationAtTheThresholdEvenWhenDumpsAreSlow() {
+		// A loaded machine: each dump takes 500 ms, so after the first two they would come 10 s apart. Two requests
+		// pin both carriers from 0 to 11.5 s: the stall is proven at 2.1 s, and starvation is due at 11.1 s, not at
+		// the next cost-spaced dump (12.1 s), when the carriers are free again. CI's alarm smoke missed it so.
+		HeldCarriers pinned = held("a", "b");
+		for (long t = 100; t <= 11_500; t += 100) {
+			long now = t * MS;
+			this.tracker.counts(now, 0, 0);
+			if (this.tracker.wantsSnapshot(now, now)) {
+				this.tracker.snapshot(now, pinned, 500 * MS);
+			}
+			this.tracker.waiting(now, now);
+			this.events.addAll(this.tracker.drain());
+		}
+		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
+		assertThat(this.tracker.starvedSince()).isEqualTo(1_100 * MS);
+	}
+
+	@Test
+	void dumpsOfAnOverloadStayRateLimitedByTheirCost() {
+		// Holders that change at every dump prove no stall: no dump is brought forward for a starvation verdict.
+		this.tracker.counts(0, 0, 0);
+		this.tracker.snapshot(1_100 * MS, held("a"), 500 * MS);
+		this.tracker.snapshot(2_100 * MS, held("b"), 500 * MS);
+		assertThat(this.tracker.wantsSnapshot(11_000 * MS, 11_000 * MS)).isFalse();
+		assertThat(this.tracker.wantsSnapshot(12_100 * MS, 12_100 * MS)).isTrue();
+	}
+
+	@Test
 	void carriersThatGotPartOfACpuProveNoStallAndTheWorkThatFollowsIsOverload() {
 		// A machine whose other processes take the CPU: each carrier gets 20% of one, and the same two short
 		// requests stay mounted between dumps for 4 s. They wait for the operating system, not for the scheduler:
