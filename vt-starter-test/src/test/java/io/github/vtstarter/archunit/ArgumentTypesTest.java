@@ -50,6 +50,12 @@ class ArgumentTypesTest {
 	}
 
 	@Test
+	void aNewArgumentWhoseGetterAGuardComparesRunsItsOwnClassesMethods() {
+		// Passed as what it was constructed with (its name, for the guard), and so as exactly its class.
+		assertThat(hosts()).noneMatch((violation) -> violation.startsWith(HOST + "startNamed()"));
+	}
+
+	@Test
 	void anArgumentOfUnknownClassMayBeAnyImplementation() {
 		assertThat(hosts()).anySatisfy((violation) -> assertThat(violation)
 			.startsWith(HOST + "start(" + Host.class.getPackageName() + ".Config)")

@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.springframework.asm.Type;
 
@@ -437,10 +438,7 @@ public final class TypeHierarchy {
 	 */
 	public boolean isSwitchedOn(String constant) {
 		if (this.switchedEnums == null) {
-			this.switchedEnums = new HashSet<>();
-			for (BytecodeClass type : this.analysed.values()) {
-				this.switchedEnums.addAll(type.switchedEnums());
-			}
+			this.switchedEnums = unionOverAnalysed(BytecodeClass::switchedEnums);
 		}
 		return this.switchedEnums.contains(Value.ownerOf(constant));
 	}
@@ -533,10 +531,7 @@ public final class TypeHierarchy {
 
 	private boolean hasComparedGetter(String className) {
 		if (this.comparedGetters == null) {
-			this.comparedGetters = new HashSet<>();
-			for (BytecodeClass type : this.analysed.values()) {
-				this.comparedGetters.addAll(type.comparedGetters());
-			}
+			this.comparedGetters = unionOverAnalysed(BytecodeClass::comparedGetters);
 		}
 		for (String getter : this.comparedGetters) {
 			if (methodOfExactly(className, getter) != null) {
@@ -552,12 +547,18 @@ public final class TypeHierarchy {
 
 	private boolean isCompared(Value string) {
 		if (this.comparedStrings == null) {
-			this.comparedStrings = new HashSet<>();
-			for (BytecodeClass type : this.analysed.values()) {
-				this.comparedStrings.addAll(type.comparedStrings());
-			}
+			this.comparedStrings = unionOverAnalysed(BytecodeClass::comparedStrings);
 		}
 		return string.kind() == Value.Kind.STRING && this.comparedStrings.contains(string.name());
+	}
+
+	// What every analysed class has of one kind (switched enums, compared strings or getters), together.
+	private Set<String> unionOverAnalysed(Function<BytecodeClass, Set<String>> part) {
+		Set<String> union = new HashSet<>();
+		for (BytecodeClass type : this.analysed.values()) {
+			union.addAll(part.apply(type));
+		}
+		return union;
 	}
 
 	// Whether one of an enum's constants was constructed with a string some guard compares with
