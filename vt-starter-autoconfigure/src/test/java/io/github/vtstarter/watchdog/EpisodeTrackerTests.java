@@ -269,10 +269,12 @@ class EpisodeTrackerTests {
 		// pin both carriers from 0 to 11.5 s: the stall is proven at 2.1 s, and starvation is due at 11.1 s, not at
 		// the next cost-spaced dump (12.1 s), when the carriers are free again. CI's alarm smoke missed it so.
 		HeldCarriers pinned = held("a", "b");
+		List<Long> dumps = new ArrayList<>();
 		for (long t = 100; t <= 11_500; t += 100) {
 			long now = t * MS;
 			this.tracker.counts(now, 0, 0);
 			if (this.tracker.wantsSnapshot(now, now)) {
+				dumps.add(t);
 				this.tracker.snapshot(now, pinned, 500 * MS);
 			}
 			this.tracker.waiting(now, now);
@@ -280,6 +282,8 @@ class EpisodeTrackerTests {
 		}
 		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
 		assertThat(this.tracker.starvedSince()).isEqualTo(1_100 * MS);
+		// One dump more than the cost allows, the one that proves starvation; none after it.
+		assertThat(dumps).containsExactly(1_100L, 2_100L, 11_100L);
 	}
 
 	@Test
