@@ -215,7 +215,8 @@ final class EpisodeTracker {
 	 * @param cost how long taking it took, in nanoseconds. The first two dumps after the counts stood still come one
 	 * snapshot interval apart, so that a stall is proven within the lag threshold; after those, each waits at least
 	 * twenty times as long as the last took, so that a long overload whose work the counts do not see costs no
-	 * more than a twentieth of one core in dumps; but no later than a proven stall reaches the starvation threshold
+	 * more than a twentieth of one core in dumps; but no later than a run of the same holders reaches the lag
+	 * threshold or the starvation threshold
 	 */
 	synchronized void snapshot(long now, HeldCarriers held, long cost) {
 		snapshot(now, 0, held, cost);
@@ -274,15 +275,20 @@ final class EpisodeTracker {
 	}
 
 	// The first two dumps after the counts stood still come one snapshot interval apart, later ones twenty times
-	// their cost apart. A stall already proven is the exception: its starvation verdict is due when the proof
-	// reaches the starvation threshold, and a slow dump on a loaded machine (half a second: the next in ten) must not
-	// put it off past the end of a starvation that lasted the threshold. One dump more per stall, no more.
+	// their cost apart. A run of two or more dumps that showed the same holders, each blocked or running, is the
+	// exception: its verdicts are due when its proof reaches the lag threshold (the stall) and the starvation
+	// threshold, and a slow dump on a loaded machine (half a second: the next in ten) must not put them off past the
+	// end of a starvation that lasted the threshold. At most two dumps more per such run; an overload, whose holders
+	// change or wait for the CPU, keeps the spacing by cost.
 	private void scheduleNextSnapshot(long now, long cost) {
 		long spacing = (this.dumpsSinceCountsMoved < 2) ? this.snapshotInterval
 				: Math.max(this.snapshotInterval, 20 * cost);
-		long proven = provenStall();
-		if (!this.starved && proven >= this.lagThreshold) {
-			spacing = Math.min(spacing, Math.max(this.snapshotInterval, this.starvationThreshold - proven));
+		if (this.baseline != null && this.latestAt != this.baselineAt && !this.descheduled) {
+			long proven = provenStall();
+			long verdict = (proven < this.lagThreshold) ? this.lagThreshold : this.starvationThreshold;
+			if (proven < verdict) {
+				spacing = Math.min(spacing, Math.max(this.snapshotInterval, verdict - proven));
+			}
 		}
 		this.nextSnapshotAt = now + spacing;
 	}

@@ -287,12 +287,46 @@ class EpisodeTrackerTests {
 	}
 
 	@Test
+	void withAShortProbeIntervalTheStallAndTheStarvationAreEachJudgedAtTheirThresholdWhenDumpsAreSlow() {
+		// A probe every 200 ms (the first two dumps 200 ms apart, too close to prove a stall), thresholds of 1 s and
+		// 3 s, dumps of 300 ms on a loaded machine (cost-spaced: 6 s apart). The run of the same holders brings the
+		// next dump forward to each verdict: the stall at 1 s of proof, starvation at 3 s.
+		EpisodeTracker tracker = new EpisodeTracker(LAG, Duration.ofSeconds(3), QUIET, Duration.ofMillis(200));
+		HeldCarriers pinned = held("a", "b");
+		List<Long> dumps = new ArrayList<>();
+		for (long t = 100; t <= 6_000; t += 100) {
+			long now = t * MS;
+			tracker.counts(now, 0, 0);
+			if (tracker.wantsSnapshot(now, now)) {
+				dumps.add(t);
+				tracker.snapshot(now, pinned, 300 * MS);
+			}
+			tracker.waiting(now, now);
+			this.events.addAll(tracker.drain());
+		}
+		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
+		assertThat(dumps).containsExactly(1_100L, 1_300L, 2_100L, 4_100L);
+	}
+
+	@Test
 	void dumpsOfAnOverloadStayRateLimitedByTheirCost() {
 		// Holders that change at every dump prove no stall: no dump is brought forward for a starvation verdict.
 		this.tracker.counts(0, 0, 0);
 		this.tracker.snapshot(1_100 * MS, held("a"), 500 * MS);
 		this.tracker.snapshot(2_100 * MS, held("b"), 500 * MS);
 		assertThat(this.tracker.wantsSnapshot(11_000 * MS, 11_000 * MS)).isFalse();
+		assertThat(this.tracker.wantsSnapshot(12_100 * MS, 12_100 * MS)).isTrue();
+	}
+
+	@Test
+	void theSameHoldersWaitingForTheCpuKeepTheDumpsSpacedByTheirCost() {
+		// The same two requests mounted at both dumps, each given a fifth of a CPU: they wait for the operating
+		// system, no stall is on its way, and no dump is brought forward for one.
+		this.tracker.counts(0, 0, 0);
+		HeldCarriers mounted = held("a", "b");
+		this.tracker.snapshot(1_100 * MS, 0, mounted, cpu(0, 0), 500 * MS);
+		this.tracker.snapshot(2_100 * MS, 0, mounted, cpu(200 * MS, 200 * MS), 500 * MS);
+		assertThat(this.tracker.wantsSnapshot(3_100 * MS, 3_100 * MS)).isFalse();
 		assertThat(this.tracker.wantsSnapshot(12_100 * MS, 12_100 * MS)).isTrue();
 	}
 
