@@ -17,7 +17,7 @@ import io.github.vtstarter.dump.VirtualThreadDump;
  * <li>JDK 24+ writes, for each virtual thread, {@code "virtual": true} and, while it is mounted,
  * {@code "carrier"}: exact.</li>
  * <li>JDK 21-23 write neither. A virtual thread is told from a platform thread by its id (not among the platform
- * threads), and taken as mounted when its stack is not empty (a new or ended one shows none), does not start at
+ * threads, read before and after the dump), and taken as mounted when its stack is not empty (a new or ended one shows none), does not start at
  * {@code VirtualThread.park}, {@code parkNanos} or {@code tryYield} (an unmounted one: the continuation's own frames
  * are hidden) and has no {@code Continuation.yield} frame (shown with {@code -XX:+ShowHiddenFrames}). A thread
  * pinned in {@code Object.wait()}, in {@code sleep} or {@code park} inside {@code synchronized}
@@ -36,14 +36,27 @@ public final class HeldCarrierFinder implements Supplier<HeldCarriers> {
 	// A dump larger than this (some 40,000 threads) is not read: no evidence rather than a heap spike.
 	static final long MAX_DUMP_BYTES = 64L * 1024 * 1024;
 
+	private final Supplier<Set<String>> platformThreadIds;
+
+	public HeldCarrierFinder() {
+		this(HeldCarrierFinder::platformThreadIds);
+	}
+
+	HeldCarrierFinder(Supplier<Set<String>> platformThreadIds) {
+		this.platformThreadIds = platformThreadIds;
+	}
+
 	@Override
 	public HeldCarriers get() {
 		if (!VirtualThreadDump.isSupported()) {
 			throw new IllegalStateException("this JVM cannot dump its virtual threads "
 					+ "(no HotSpotDiagnosticMXBean.dumpThreads with the JSON format)");
 		}
-		Set<String> platformIds = platformThreadIds();
+		Set<String> platformIds = new HashSet<>(this.platformThreadIds.get());
 		Map<String, Object> dump = VirtualThreadDump.parse(VirtualThreadDump.json(MAX_DUMP_BYTES));
+		// JDK 21-23 tell a virtual thread by its id only: a platform thread started while the dump was written (a
+		// carrier the pool adds to compensate, just when carriers grow) is not among the ids read before it.
+		platformIds.addAll(this.platformThreadIds.get());
 		Set<String> mounted = new HashSet<>();
 		List<ThreadStack> held = new ArrayList<>();
 		for (Map<String, Object> thread : VirtualThreadDump.threads(dump)) {

@@ -1,13 +1,17 @@
 package io.github.vtstarter.watchdog;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 import io.github.vtstarter.pinning.Eventually;
 import io.github.vtstarter.pinning.TestJdk;
@@ -96,6 +100,35 @@ class HeldCarrierFinderTests {
 		HeldCarriers held = new HeldCarrierFinder().get();
 		assertThat(held.mounted()).doesNotContain(Long.toString(platform.getId()));
 		assertThat(held.threads()).noneMatch((thread) -> thread.name().equals("held-platform"));
+	}
+
+	@Test
+	void aPlatformThreadStartedWhileTheDumpIsWrittenIsNoVirtualThreadHoldingACarrier() throws Exception {
+		// As a carrier the pool adds while the dump is written: not among the platform threads' ids read before the
+		// dump, alive in it, parked outside VirtualThread.park (JDK 21-23 would take it as mounted).
+		List<Thread> late = new ArrayList<>();
+		Supplier<Set<String>> ids = () -> {
+			Set<String> known = new HashSet<>();
+			for (long id : ManagementFactory.getThreadMXBean().getAllThreadIds()) {
+				known.add(Long.toString(id));
+			}
+			if (late.isEmpty()) {
+				Thread thread = new Thread(() -> {
+					while (!this.stop.get()) {
+						LockSupport.park();
+					}
+				}, "held-late-platform");
+				thread.setDaemon(true);
+				start(thread);
+				late.add(thread);
+				Eventually.await(WAIT, () -> thread.getState() == Thread.State.WAITING);
+			}
+			return known;
+		};
+		HeldCarriers held = new HeldCarrierFinder(ids).get();
+		assertThat(late).hasSize(1);
+		assertThat(held.mounted()).doesNotContain(Long.toString(late.get(0).getId()));
+		assertThat(held.threads()).noneMatch((thread) -> thread.name().equals("held-late-platform"));
 	}
 
 	@Test
