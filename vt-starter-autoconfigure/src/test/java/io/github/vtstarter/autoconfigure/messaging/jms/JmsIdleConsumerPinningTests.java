@@ -83,8 +83,9 @@ class JmsIdleConsumerPinningTests {
 					boolean idle = event.getStartTime().isAfter(idleFrom.get());
 					if (idle && !TestJdk.synchronizedPins() && loadingAClass(event)) {
 						// Java 24+ still pins a thread that blocks while the JVM loads a class for it (a native
-						// frame between the code that needs the class and ClassLoader.loadClass): two consumers
-						// that first reach a class at once. The JVM's, once per class, not the container's.
+						// frame between the code that needs the class and ClassLoader.loadClass), or waits for
+						// another thread's initializer of it: two consumers that first reach a class at once. The
+						// JVM's, once per class, not the container's.
 						idleClassLoads.incrementAndGet();
 						return;
 					}
@@ -92,7 +93,7 @@ class JmsIdleConsumerPinningTests {
 					pinnedSites.add((idle ? "idle: " : "startup: ") + topFrames(event));
 					if (idle) {
 						idleSites.add(frames(event, 12));
-						idleStacks.add(String.valueOf(event.getStackTrace()));
+						idleStacks.add("reason: " + pinnedReason(event) + ", " + event.getStackTrace());
 					}
 				}
 			});
@@ -143,6 +144,10 @@ class JmsIdleConsumerPinningTests {
 		}
 	}
 
+	private static String pinnedReason(RecordedEvent event) {
+		return event.hasField("pinnedReason") ? event.getString("pinnedReason") : null;
+	}
+
 	private static String consumer(RecordedEvent event) {
 		RecordedThread thread = event.getThread();
 		String name = (thread != null) ? thread.getJavaName() : null;
@@ -150,6 +155,12 @@ class JmsIdleConsumerPinningTests {
 	}
 
 	private static boolean loadingAClass(RecordedEvent event) {
+		// Java 24+ says why a thread pinned: one that waits for another thread's class initializer shows only the
+		// frame that needs the class ("Waited for initialization of X by another thread"), as the pinning log knows.
+		String reason = pinnedReason(event);
+		if (reason != null && (reason.contains("initialization of") || reason.contains(".<clinit>"))) {
+			return true;
+		}
 		return event.getStackTrace() != null && event.getStackTrace()
 			.getFrames()
 			.stream()
