@@ -17,11 +17,11 @@ import io.github.vtstarter.dump.VirtualThreadDump;
  * <li>JDK 24+ writes, for each virtual thread, {@code "virtual": true} and, while it is mounted,
  * {@code "carrier"}: exact.</li>
  * <li>JDK 21-23 write neither. A virtual thread is told from a platform thread by its id (not among the platform
- * threads, read before and after the dump), and taken as mounted when its stack is not empty (a new or ended one shows none), does not start at
- * {@code VirtualThread.park}, {@code parkNanos} or {@code tryYield} (an unmounted one: the continuation's own frames
- * are hidden) and has no {@code Continuation.yield} frame (shown with {@code -XX:+ShowHiddenFrames}). A thread
- * pinned in {@code Object.wait()}, in {@code sleep} or {@code park} inside {@code synchronized}
- * ({@code VirtualThread.parkOnCarrierThread}), or running, shows.</li>
+ * threads, read before and after the dump), and taken as mounted when its stack is not empty (a new or ended one
+ * shows none), does not start at {@code VirtualThread.park}, {@code parkNanos} or {@code tryYield} (an unmounted
+ * one: the continuation's own frames are hidden) and has no {@code Continuation.yield} frame (shown with
+ * {@code -XX:+ShowHiddenFrames}). A thread pinned in {@code Object.wait()}, in {@code sleep} or {@code park} inside
+ * {@code synchronized} ({@code VirtualThread.parkOnCarrierThread}), or running, shows.</li>
  * </ul>
  * At most {@link #MAX_THREADS} stacks of {@link #MAX_FRAMES} frames each are kept, so that the log line stays
  * readable with hundreds of carriers.
