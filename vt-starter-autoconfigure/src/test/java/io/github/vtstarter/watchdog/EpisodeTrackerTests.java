@@ -250,16 +250,7 @@ class EpisodeTrackerTests {
 
 	@Test
 	void aStallIsProvenWithinOneSnapshotIntervalEvenWhenDumpsAreSlow() {
-		HeldCarriers pinned = held("a", "b");
-		for (long t = 100; t <= 2_200; t += 100) {
-			long now = t * MS;
-			this.tracker.counts(now, 0, 0);
-			if (this.tracker.wantsSnapshot(now, now)) {
-				this.tracker.snapshot(now, pinned, 300 * MS);
-			}
-			this.tracker.waiting(now, now);
-			this.events.addAll(this.tracker.drain());
-		}
+		replayWithSlowDumps(this.tracker, 2_200, held("a", "b"), 300);
 		assertThat(this.events).containsExactly(Event.STALL);
 	}
 
@@ -268,18 +259,7 @@ class EpisodeTrackerTests {
 		// A loaded machine: each dump takes 500 ms, so after the first two they would come 10 s apart. Two requests
 		// pin both carriers from 0 to 11.5 s: the stall is proven at 2.1 s, and starvation is due at 11.1 s, not at
 		// the next cost-spaced dump (12.1 s), when the carriers are free again. CI's alarm smoke missed it so.
-		HeldCarriers pinned = held("a", "b");
-		List<Long> dumps = new ArrayList<>();
-		for (long t = 100; t <= 11_500; t += 100) {
-			long now = t * MS;
-			this.tracker.counts(now, 0, 0);
-			if (this.tracker.wantsSnapshot(now, now)) {
-				dumps.add(t);
-				this.tracker.snapshot(now, pinned, 500 * MS);
-			}
-			this.tracker.waiting(now, now);
-			this.events.addAll(this.tracker.drain());
-		}
+		List<Long> dumps = replayWithSlowDumps(this.tracker, 11_500, held("a", "b"), 500);
 		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
 		assertThat(this.tracker.starvedSince()).isEqualTo(1_100 * MS);
 		// One dump more than the cost allows, the one that proves starvation; none after it.
@@ -292,18 +272,7 @@ class EpisodeTrackerTests {
 		// 3 s, dumps of 300 ms on a loaded machine (cost-spaced: 6 s apart). The run of the same holders brings the
 		// next dump forward to each verdict: the stall at 1 s of proof, starvation at 3 s.
 		EpisodeTracker tracker = new EpisodeTracker(LAG, Duration.ofSeconds(3), QUIET, Duration.ofMillis(200));
-		HeldCarriers pinned = held("a", "b");
-		List<Long> dumps = new ArrayList<>();
-		for (long t = 100; t <= 6_000; t += 100) {
-			long now = t * MS;
-			tracker.counts(now, 0, 0);
-			if (tracker.wantsSnapshot(now, now)) {
-				dumps.add(t);
-				tracker.snapshot(now, pinned, 300 * MS);
-			}
-			tracker.waiting(now, now);
-			this.events.addAll(tracker.drain());
-		}
+		List<Long> dumps = replayWithSlowDumps(tracker, 6_000, held("a", "b"), 300);
 		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
 		assertThat(dumps).containsExactly(1_100L, 1_300L, 2_100L, 4_100L);
 	}
@@ -566,6 +535,23 @@ class EpisodeTrackerTests {
 			this.tracker.waiting(now, (t - submitted) * MS);
 			this.events.addAll(this.tracker.drain());
 		}
+	}
+
+	// Replays a probe submitted at 0 that waits until `until` (ms), checked every 100 ms, while the counts stand still
+	// and every dump shows `held` and takes `costMs`: the times (ms) of the dumps taken.
+	private List<Long> replayWithSlowDumps(EpisodeTracker tracker, long until, HeldCarriers held, long costMs) {
+		List<Long> dumps = new ArrayList<>();
+		for (long t = 100; t <= until; t += 100) {
+			long now = t * MS;
+			tracker.counts(now, 0, 0);
+			if (tracker.wantsSnapshot(now, now)) {
+				dumps.add(t);
+				tracker.snapshot(now, held, costMs * MS);
+			}
+			tracker.waiting(now, now);
+			this.events.addAll(tracker.drain());
+		}
+		return dumps;
 	}
 
 	private static HeldCarriers held(String... ids) {
