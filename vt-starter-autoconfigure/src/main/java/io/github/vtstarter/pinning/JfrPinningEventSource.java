@@ -141,9 +141,8 @@ public final class JfrPinningEventSource implements PinningEventSource {
 			}
 			truncated = stackTrace.isTruncated();
 		}
-		// JDK 24+ says why: a thread that waits for another thread's class initializer shows only its caller's frame.
-		String reason = event.hasField("pinnedReason") ? event.getString("pinnedReason") : null;
-		return new PinnedEvent(event.getStartTime(), event.getDuration(), threadName(event), frames, truncated, reason);
+		return new PinnedEvent(event.getStartTime(), event.getDuration(), threadName(event), frames, truncated,
+				pinnedReason(event));
 	}
 
 	private static String describe(RecordedFrame frame) {
@@ -161,6 +160,17 @@ public final class JfrPinningEventSource implements PinningEventSource {
 		// Hidden classes (lambdas, LambdaForms) carry an address and a number that differ between JVMs and may
 		// differ between two runs of the same code path: without them, one path stays one site.
 		return method.isHidden() ? HIDDEN_CLASS_SUFFIX.matcher(name).replaceAll("") : name;
+	}
+
+
+	/**
+	 * Why the JVM pinned the thread, as JDK 24+ reports it: a thread that waits for another thread's class
+	 * initializer shows only its caller's frame, and this says so.
+	 * @param event a {@code jdk.VirtualThreadPinned} event
+	 * @return its {@code pinnedReason}, or {@code null} before JDK 24
+	 */
+	public static String pinnedReason(RecordedEvent event) {
+		return event.hasField("pinnedReason") ? event.getString("pinnedReason") : null;
 	}
 
 	private static String threadName(RecordedEvent event) {

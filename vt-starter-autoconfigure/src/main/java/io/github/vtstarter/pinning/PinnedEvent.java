@@ -29,6 +29,17 @@ public record PinnedEvent(Instant startTime, Duration duration, String threadNam
 	}
 
 	/**
+	 * Whether the JVM says the thread waited for a class's initializer (JDK 24+): its own wait for another thread's
+	 * ("Waited for initialization of X by another thread"), or one running on its stack ("VM call to X.{@code <clinit>}
+	 * on stack"). Such a pin is class loading, once per class, and its stack shows only the frame that uses the class.
+	 * @param reason JFR's {@code pinnedReason}, or {@code null} (before JDK 24)
+	 * @return whether it names a class initialization
+	 */
+	public static boolean isClassInitialization(String reason) {
+		return reason != null && (reason.contains("initialization of") || reason.contains(".<clinit>"));
+	}
+
+	/**
 	 * The frame that most likely caused the pinning: the innermost one outside the JDK. When the whole stack is
 	 * JDK code, the innermost frame.
 	 * @return the frame, or {@code "(no stack)"}

@@ -117,7 +117,8 @@ public final class HeldCarrierFinder implements Supplier<HeldCarriers> {
 		return frames;
 	}
 
-	private static Set<String> platformThreadIds() {
+	// The ids of the JVM's platform threads now.
+	static Set<String> platformThreadIds() {
 		Set<String> ids = new HashSet<>();
 		for (long id : ManagementFactory.getThreadMXBean().getAllThreadIds()) {
 			ids.add(Long.toString(id));

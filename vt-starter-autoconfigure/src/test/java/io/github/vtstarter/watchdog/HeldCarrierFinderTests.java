@@ -1,9 +1,7 @@
 package io.github.vtstarter.watchdog;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -108,10 +106,7 @@ class HeldCarrierFinderTests {
 		// dump, alive in it, parked outside VirtualThread.park (JDK 21-23 would take it as mounted).
 		List<Thread> late = new ArrayList<>();
 		Supplier<Set<String>> ids = () -> {
-			Set<String> known = new HashSet<>();
-			for (long id : ManagementFactory.getThreadMXBean().getAllThreadIds()) {
-				known.add(Long.toString(id));
-			}
+			Set<String> known = HeldCarrierFinder.platformThreadIds();
 			if (late.isEmpty()) {
 				Thread thread = new Thread(() -> {
 					while (!this.stop.get()) {

@@ -128,8 +128,7 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 	 * @return whether it is a one-off of class loading
 	 */
 	static boolean isClassLoading(PinnedEvent event) {
-		String reason = event.reason();
-		if (reason != null && (reason.contains("initialization of") || reason.contains(".<clinit>"))) {
+		if (PinnedEvent.isClassInitialization(event.reason())) {
 			return true;
 		}
 		for (String frame : event.frames()) {

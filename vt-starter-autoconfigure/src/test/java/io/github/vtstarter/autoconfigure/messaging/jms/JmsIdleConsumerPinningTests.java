@@ -12,6 +12,8 @@ import java.util.stream.Collectors;
 
 import io.github.vtstarter.autoconfigure.threads.VirtualThreadsAutoConfiguration;
 import io.github.vtstarter.pinning.Eventually;
+import io.github.vtstarter.pinning.JfrPinningEventSource;
+import io.github.vtstarter.pinning.PinnedEvent;
 import io.github.vtstarter.pinning.TestJdk;
 import io.github.vtstarter.testsupport.Precondition;
 import jdk.jfr.consumer.RecordedEvent;
@@ -93,7 +95,7 @@ class JmsIdleConsumerPinningTests {
 					pinnedSites.add((idle ? "idle: " : "startup: ") + topFrames(event));
 					if (idle) {
 						idleSites.add(frames(event, 12));
-						idleStacks.add("reason: " + pinnedReason(event) + ", " + event.getStackTrace());
+						idleStacks.add("reason: " + JfrPinningEventSource.pinnedReason(event) + ", " + event.getStackTrace());
 					}
 				}
 			});
@@ -144,10 +146,6 @@ class JmsIdleConsumerPinningTests {
 		}
 	}
 
-	private static String pinnedReason(RecordedEvent event) {
-		return event.hasField("pinnedReason") ? event.getString("pinnedReason") : null;
-	}
-
 	private static String consumer(RecordedEvent event) {
 		RecordedThread thread = event.getThread();
 		String name = (thread != null) ? thread.getJavaName() : null;
@@ -157,8 +155,7 @@ class JmsIdleConsumerPinningTests {
 	private static boolean loadingAClass(RecordedEvent event) {
 		// Java 24+ says why a thread pinned: one that waits for another thread's class initializer shows only the
 		// frame that needs the class ("Waited for initialization of X by another thread"), as the pinning log knows.
-		String reason = pinnedReason(event);
-		if (reason != null && (reason.contains("initialization of") || reason.contains(".<clinit>"))) {
+		if (PinnedEvent.isClassInitialization(JfrPinningEventSource.pinnedReason(event))) {
 			return true;
 		}
 		return event.getStackTrace() != null && event.getStackTrace()
