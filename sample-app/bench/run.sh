@@ -293,7 +293,7 @@ case "$MODE" in
     python3 bench.py webflux-report --out "$OUT" --md "$ROOT/docs/benchmarks.md" & PY_PID=$! ;;
   startup|startup-smoke)
     S=(--startup-apps "dropin=$JARS/startup-dropin-boot-3.1.12.jar,sample=$JARS/sample-boot-3.1.12.jar"
-       --jdks "${JDKS:-21,25}" --startup-jvm-opts "${STARTUP_JVM_OPTS:-}")
+       --jdks "${JDKS:-21,25}" --startup-jvm-opts="${STARTUP_JVM_OPTS:-}")
     if [ "$MODE" = startup ]; then S+=(--pairs "${PAIRS:-30}" --md "$ROOT/docs/benchmarks.md"); else S+=(--pairs "${PAIRS:-2}" --md "$OUT/startup.md"); fi
     python3 bench.py "$MODE" "${S[@]}" --out "$OUT" & PY_PID=$! ;;
   startup-profile)
