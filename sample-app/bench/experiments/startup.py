@@ -9,10 +9,11 @@ distribution-free interval of their median, against the goal (≤ 50 ms, ≤ 5 M
 
 One run: `java -jar JAR --server.port=<free> --server.address=127.0.0.1`, no other JVM option (a user's `java -jar`);
 ready = Spring Boot's "Started ... (process running for S)" line, S being measured by the JVM from its own start; then
-/proc (RSS), `jcmd GC.run` (a full GC), `jstat -gc` (live heap), `jcmd VM.metaspace` (metaspace in use, class space
-included) and `jstat -class` (classes loaded); then SIGTERM. Metaspace comes from `VM.metaspace`, not from jstat's MU:
-MU counts class space on JDK 25 and not on JDK 21 (measured: MU equals VM.metaspace's "Both" on 25.0.3, about its
-"Non-Class" on 21.0.8), so MU plus CCSU counted class space twice on one JDK and once on the other."""
+/proc (RSS), `jcmd GC.class_histogram` (a full GC, then the bytes of what survived it: the live heap), `jcmd
+VM.metaspace` (metaspace in use, class space included) and `jstat -class` (classes loaded); then SIGTERM. Metaspace
+comes from `VM.metaspace`, not from jstat: jstat's MU already includes class space (the drop-in app without the
+starter on 21.0.8: MU 40.9 MiB, VM.metaspace's "Both" 41.1 and "Non-Class" 36.1 MiB), so MU plus CCSU counted class
+space twice."""
 import os
 import re
 import subprocess
@@ -66,6 +67,22 @@ def _jstat(java, option, pid):
 
 METASPACE_USED = re.compile(r'^\s*Both:.*?([\d.]+) (bytes|KB|MB|GB) \(\s*[<\d.]+%\) used', re.MULTILINE)
 UNITS = {'bytes': 1 / 1048576, 'KB': 1 / 1024, 'MB': 1, 'GB': 1024}
+
+
+HISTOGRAM_TOTAL = re.compile(r'^Total\s+\d+\s+(\d+)\s*$', re.MULTILINE)
+
+
+def _jcmd(java, pid, command):
+    return subprocess.run([jdk_tool(java, 'jcmd'), str(pid), command], capture_output=True, text=True,
+                          timeout=60).stdout
+
+
+def live_heap_mb(class_histogram):
+    """The bytes of every object that survived the full GC of `jcmd <pid> GC.class_histogram` (its "Total" line)."""
+    m = HISTOGRAM_TOTAL.search(class_histogram)
+    if not m:
+        raise ValueError('no "Total" line in GC.class_histogram')
+    return int(m.group(1)) / 1048576
 
 
 def metaspace_used_mb(vm_metaspace):
@@ -194,12 +211,13 @@ def run_once(java, jar, outdir, tag, jvm_opts, timeout=180):
         st = proc_status(proc.pid)
         res['rss_ready_mb'], res['hwm_mb'] = st.get('VmRSS'), st.get('VmHWM')
         time.sleep(SETTLE_S)
-        subprocess.run([jdk_tool(java, 'jcmd'), str(proc.pid), 'GC.run'], capture_output=True, timeout=60)
+        # The class histogram runs a full GC and sums what survives it: the live heap. Not jstat's heap figures after
+        # GC.run: eden counts a region as used once a thread takes a TLAB in it, so a thread that allocates between
+        # the GC and jstat (the pinning monitor's stream flushes every second) added a whole G1 region, 4 MiB here.
+        res['heap_live_mb'] = live_heap_mb(_jcmd(java, proc.pid, 'GC.class_histogram'))
         gc = _jstat(java, '-gc', proc.pid)
         cl = _jstat(java, '-class', proc.pid)
-        res['heap_live_mb'] = (gc['S0U'] + gc['S1U'] + gc['EU'] + gc['OU']) / 1024
-        res['metaspace_mb'] = metaspace_used_mb(subprocess.run(
-            [jdk_tool(java, 'jcmd'), str(proc.pid), 'VM.metaspace'], capture_output=True, text=True, timeout=60).stdout)
+        res['metaspace_mb'] = metaspace_used_mb(_jcmd(java, proc.pid, 'VM.metaspace'))
         res['class_space_mb'] = gc.get('CCSU', 0) / 1024  # shown apart; part of metaspace_mb
         res['jvm_mb'] = res['heap_live_mb'] + res['metaspace_mb']
         res['classes'] = cl['Loaded']
@@ -303,8 +321,9 @@ def section(outdir, old_section=''):
     A('**Method**: each application runs as its own Boot jar and as the same jar minus the starter\'s jars (%s); a '
       'pair starts both, each in a fresh JVM, the order alternating from pair to pair. Time to ready: the JVM\'s own '
       '"process running for" of Spring Boot\'s "Started" line. Memory: RSS at "Started" (`/proc`); then, %g s later (what '
-      'starts in the background after the context has settled) and after a full GC (`jcmd GC.run`), the live heap, '
-      'metaspace and class space in use (`jstat -gc`) and the RSS again. Each figure: the difference '
+      'starts in the background after the context has settled), the live heap (the objects a full GC leaves: `jcmd '
+      'GC.class_histogram`), the metaspace in use, class space included (`jcmd VM.metaspace`), and the RSS after '
+      'that GC. Each figure: the difference '
       'with − without within a pair; its median, min–max, a 95 %% percentile-bootstrap interval of the median and the '
       'sign test\'s distribution-free interval (its exact coverage in brackets), the sign test\'s p (median = 0). '
       'Goal (issue 19): at most %d ms and %d MB. "within" needs both intervals under the goal.' % (
