@@ -98,7 +98,7 @@ public class JfrFootprint {
 				klass = pool.getUsage().getUsed() / 1048576.0;
 			}
 		}
-		// The Metaspace pool includes class space; report them apart, as jstat does (MU without CCSU).
+		// The Metaspace pool includes class space: report the rest and class space apart, so that they add up.
 		return String.format(Locale.ROOT, "%.3f %.3f %.3f", heap, meta - klass, klass);
 	}
 

@@ -65,16 +65,14 @@ def _jstat(java, option, pid):
     return dict(zip(head, (float(v) for v in vals)))
 
 
-METASPACE_USED = re.compile(r'^\s*Both:.*?([\d.]+) (bytes|KB|MB|GB) \(\s*[<\d.]+%\) used', re.MULTILINE)
-UNITS = {'bytes': 1 / 1048576, 'KB': 1 / 1024, 'MB': 1, 'GB': 1024}
-
-
-HISTOGRAM_TOTAL = re.compile(r'^Total\s+\d+\s+(\d+)\s*$', re.MULTILINE)
-
-
 def _jcmd(java, pid, command):
     return subprocess.run([jdk_tool(java, 'jcmd'), str(pid), command], capture_output=True, text=True,
                           timeout=60).stdout
+
+
+METASPACE_USED = re.compile(r'^\s*Both:.*?([\d.]+) (bytes|KB|MB|GB) \(\s*[<\d.]+%\) used', re.MULTILINE)
+UNITS = {'bytes': 1 / 1048576, 'KB': 1 / 1024, 'MB': 1, 'GB': 1024}
+HISTOGRAM_TOTAL = re.compile(r'^Total\s+\d+\s+(\d+)\s*$', re.MULTILINE)
 
 
 def live_heap_mb(class_histogram):
