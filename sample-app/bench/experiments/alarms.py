@@ -27,8 +27,9 @@ Must alarm:
   pinning-site 20 requests one after the other sleep 50 ms inside synchronized: JDK 21, one WARN for the site;
                JDK 25: none
   catalogue    the real old jars of each catalogue library (resolved by Maven) on the class path of the sample app
-               (Boot 3.1.12, JarLauncher): the doctor's WARN for each; on JDK 25 only those of every Java
-               (HikariCP, which the sample app carries: 5.0.1)
+               (Boot 3.1.12, JarLauncher, on H2): the doctor's WARN for each library in use, its INFO for the JDBC
+               drivers no DataSource connects through (MySQL, pgjdbc, MariaDB: a WARN would be false); on JDK 25
+               only those of every Java (HikariCP, which the sample app carries: 5.0.1)
 
 Results: <out>/alarms.jsonl (one line a scenario run) and <out>/overload.json (the 10-minute figure), written to
 docs/alarms.md.
@@ -121,8 +122,9 @@ def kind(rec):
 
 
 def doctor_library(msg):
-    """'vt-starter: MySQL Connector/J 8.0.33 (mysql-connector-j-8.0.33.jar) misbehaves ...' -> 'MySQL Connector/J'."""
-    m = re.match(r'vt-starter: (.+?) \S+ \((\S+)\) misbehaves', msg)
+    """'vt-starter: MySQL Connector/J 8.0.33 (mysql-connector-j-8.0.33.jar) misbehaves ...' -> 'MySQL Connector/J';
+    also the INFO form of a JDBC driver no DataSource uses ('... (jar) is on the class path, but ...')."""
+    m = re.match(r'vt-starter: (.+?) \S+ \((\S+)\) (?:misbehaves|is on the class path, but)', msg)
     return m.group(1) if m else msg[:60]
 
 
@@ -133,6 +135,7 @@ def read_log(path):
     alarms = collections.Counter()  # WARN/ERROR of the starter, by kind, the doctor's apart
     infos = collections.Counter()
     doctor = []
+    doctor_unused = []  # the doctor's INFO: a JDBC driver on the class path that no DataSource connects through
     starvation_with_stacks = 0
     for r in starter:
         k = kind(r)
@@ -143,6 +146,8 @@ def read_log(path):
                 alarms[k] += 1
                 if k == 'starvation' and 'Virtual threads holding a carrier:' in r['message']:
                     starvation_with_stacks += 1
+        elif r['level'] == 'INFO' and k == 'doctor':
+            doctor_unused.append(doctor_library(r['message']))
         elif r['level'] == 'INFO':
             infos[k] += 1
     others = [r for r in recs if not is_starter(r) and r['level'] in ('WARN', 'ERROR')]
@@ -153,7 +158,8 @@ def read_log(path):
     return dict(
         starter_records=len(starter), starter_lines=sum(r['lines'] for r in starter),
         starter_by_level=dict(collections.Counter(r['level'] for r in starter)),
-        alarms=dict(alarms), infos=dict(infos), doctor=doctor, starvation_with_stacks=starvation_with_stacks,
+        alarms=dict(alarms), infos=dict(infos), doctor=doctor, doctor_unused=doctor_unused,
+        starvation_with_stacks=starvation_with_stacks,
         warn_error=sum(alarms.values()), other_warn_error=len(others),
         other_warn_error_sample=[('%s %s: %s' % (r['level'], r['logger'], r['message']))[:200] for r in others[:5]],
         bpp_lines=len(bpp), bpp_starter=[r['message'][:200] for r in bpp_starter],
@@ -398,7 +404,7 @@ def expectation(name, jdk, catalogue=None):
     return dict(NO_ALARM)
 
 
-def describe_expected(e, doctor):
+def describe_expected(e, doctor, unused=()):
     parts = []
     for k, n in sorted(e['alarms'].items()):
         parts.append('%s %s' % (n, {'stall': 'stall WARN', 'starvation': 'starvation ERROR', 'pinning': 'pinning WARN',
@@ -406,10 +412,12 @@ def describe_expected(e, doctor):
     parts.append('DOWN then UP' if e['down'] else 'health UP')
     if doctor:
         parts.append('doctor: ' + ', '.join(doctor))
+    if unused:
+        parts.append('doctor INFO, not in use: ' + ', '.join(unused))
     return ('no alarm; ' if not e['alarms'] else '') + '; '.join(parts)
 
 
-def judge(res, e, doctor_expected):
+def judge(res, e, doctor_expected, unused_expected=()):
     """Fills false_alarms, missed, ok."""
     false, missed = [], []
     got = dict(res['log']['alarms'])
@@ -436,6 +444,15 @@ def judge(res, e, doctor_expected):
     for lib in doctor_expected:
         if lib not in doc:
             missed.append('doctor: %s' % lib)
+    # A driver told unused that the run expects unused is right; one that is not expected either way is wrong (a
+    # library the doctor should have warned about, or one it should not have named).
+    unused = collections.Counter(res['log'].get('doctor_unused') or [])
+    for lib, n in unused.items():
+        if lib not in unused_expected or n > 1:
+            missed.append('doctor: %s logged at INFO as not in use%s' % (lib, (' %d times' % n) if n > 1 else ''))
+    for lib in unused_expected:
+        if lib not in unused:
+            missed.append('doctor INFO, not in use: %s' % lib)
     values = res['health_values']  # the virtualThreads indicator's statuses, in order
     if e['down']:
         if 'DOWN' not in values:
@@ -473,7 +490,8 @@ class Corpus:
         return Watched(tag, JDKS[jdk], launch or ['-jar', self.sample31], opts + list(jvm), list(args), self.out,
                        ready)
 
-    def finish(self, w, scenario, case, jdk, app, expect, doctor_expected, notes='', extra=None, error=None):
+    def finish(self, w, scenario, case, jdk, app, expect, doctor_expected, notes='', extra=None, error=None,
+               unused_expected=()):
         final = None
         try:
             final = w.stop()
@@ -481,8 +499,8 @@ class Corpus:
             error = error or 'stop: %s' % ex
         text, values, transitions = w.health_summary()
         res = dict(scenario=scenario, case=case, jdk=jdk, app=app, java=java_version(w.java),
-                   expected=describe_expected(expect, doctor_expected), expect=expect,
-                   doctor_expected=doctor_expected, health=text, health_values=values, health_transitions=transitions,
+                   expected=describe_expected(expect, doctor_expected, unused_expected), expect=expect,
+                   doctor_expected=doctor_expected, unused_expected=list(unused_expected), health=text, health_values=values, health_transitions=transitions,
                    health_polls=len(w.health), no_answer=sum(1 for h in w.health if h[1] == 'NO ANSWER'),
                    max_lag_ms=round(w.endpoint['max_lag_ms']), states=sorted(w.endpoint['states']),
                    high_water=w.endpoint['high_water'], carrier_cpu_percent=sorted(set(w.endpoint['cpu_percent'])),
@@ -499,7 +517,7 @@ class Corpus:
             res['advice'] = [a.get('library') for a in final.get('advice') or []]
         res.update(extra or {})
         res['log'] = read_log(w.logpath)
-        judge(res, expect, doctor_expected)
+        judge(res, expect, doctor_expected, unused_expected)
         log('%s %s JDK %s: %s; starter WARN/ERROR %s, doctor %s, health %s, max lag %s ms%s' % (
             scenario, case, jdk, 'ok' if res['ok'] else 'FAILED', res['log']['alarms'] or 0, len(res['log']['doctor']),
             text, res['max_lag_ms'], (' false: %s' % res['false_alarms']) if res['false_alarms'] else '')
@@ -665,13 +683,19 @@ class Corpus:
         """The sample app with old library jars on the class path before its own (JarLauncher)."""
         names = [os.path.basename(j) for j in jars]
         expected = ['HikariCP']  # in the sample app: 5.0.1, every Java
+        # The sample app connects with H2 (no profile): the JDBC drivers are on its class path unused, and the doctor
+        # says so at INFO; a WARN for them would be a false alarm.
+        unused = []
         if jdk == '21':
             for n in names:
-                for prefix, lib in (('mysql-connector', 'MySQL Connector/J'), ('postgresql', 'PostgreSQL JDBC driver (pgjdbc)'),
-                                    ('mariadb', 'MariaDB Connector/J'), ('artemis-core-client', 'ActiveMQ Artemis client'),
-                                    ('activemq-client', 'ActiveMQ Classic client')):
-                    if n.startswith(prefix) and lib not in expected:
-                        expected.append(lib)
+                for prefix, lib, driver in (('mysql-connector', 'MySQL Connector/J', True),
+                                            ('postgresql', 'PostgreSQL JDBC driver (pgjdbc)', True),
+                                            ('mariadb', 'MariaDB Connector/J', True),
+                                            ('artemis-core-client', 'ActiveMQ Artemis client', False),
+                                            ('activemq-client', 'ActiveMQ Classic client', False)):
+                    target = unused if driver else expected
+                    if n.startswith(prefix) and lib not in target:
+                        target.append(lib)
 
         def body():
             cp = ':'.join([self.sample31] + jars)
@@ -680,7 +704,7 @@ class Corpus:
             w.wait_log('misbehaves on virtual threads', 20)
             time.sleep(5)
             return self.finish(w, 'catalogue', '%s: %s' % (case, ', '.join(names)), jdk, 'sample 3.1.12', dict(NO_ALARM),
-                               expected)
+                               expected, unused_expected=unused)
         return self.guarded('catalogue', case, jdk, 'sample', body)
 
     def catalogue(self, jdk):
@@ -851,6 +875,8 @@ def got_text(r):
     info = dict(lg.get('infos') or {})
     if info:
         parts.append('INFO: ' + fmt_counts(info))
+    if lg.get('doctor_unused'):
+        parts.append('doctor INFO, not in use: ' + ', '.join(lg['doctor_unused']))
     if r.get('error'):
         parts.append('error: ' + r['error'][:120])
     return '; '.join(parts) or 'nothing logged at WARN/ERROR'
@@ -946,7 +972,8 @@ def markdown(out, md):
     L += ['## The corpus', '',
           'Columns: *starter WARN/ERROR* counts the starter\'s WARN and ERROR records other than the dependency '
           'doctor\'s; *doctor WARN* counts the doctor\'s, which are true findings (the sample app carries HikariCP '
-          '5.0.1, so every run of it has one); *starter records / lines* is everything the starter logged at any '
+          '5.0.1, so every run of it has one), and *got* names the doctor\'s INFO for a JDBC driver no DataSource '
+          'connects through ("not in use", no alarm); *starter records / lines* is everything the starter logged at any '
           'level, as records and as physical lines (a stack is one record of many lines); *other WARN/ERROR* are records of other loggers (Tomcat, Hikari, Boot), '
           'listed for what they are; *health* is `/actuator/health` on the management port, every 500 ms, repeats '
           'collapsed, with the seconds since the JVM started, and the `virtualThreads` indicator named where its status '
@@ -1067,8 +1094,10 @@ threshold to 3 s and the quiet period to 5 s where its table says so, so that sh
    times, one WARN with its stack (at the second pin), the rest counted. JDK 25: no pin, no WARN.
 10. *catalogue*: the sample app launched as `java -cp sample-app.jar:<old jars> org.springframework.boot.loader.JarLauncher`
    (the jars resolved by Maven, unmodified), twice: every library at once, then `mysql:mysql-connector-java` 8.0.30
-   alone (the old coordinates, whose jar has no `pom.properties`). The doctor's WARN for each library: on JDK 21
-   HikariCP (5.0.1, inside the sample app), MySQL Connector/J, pgjdbc, MariaDB Connector/J 2.x, the Artemis and
-   ActiveMQ Classic clients; on JDK 25 only HikariCP, the others being Java 21-23 problems. A missing WARN is a
-   missed alarm, a WARN for another library a false one.
+   alone (the old coordinates, whose jar has no `pom.properties`). The sample app connects with H2, so the JDBC
+   drivers are on its class path unused. On JDK 21: the doctor's WARN for HikariCP (5.0.1, inside the sample app)
+   and the Artemis and ActiveMQ Classic clients, and its INFO, not a WARN, for MySQL Connector/J, pgjdbc and MariaDB
+   Connector/J 2.x, which no DataSource connects through; on JDK 25 only HikariCP's WARN, the others being Java
+   21-23 problems. A missing WARN or INFO is a missed alarm, a WARN for another library (or for an unused driver) a
+   false one.
 '''

@@ -15,14 +15,26 @@ package io.github.vtstarter.doctor;
  * @param problem what goes wrong
  * @param howToMoveOn what to do: the version to move to and how, with Spring Boot's dependency management
  * @param source where it is documented
+ * @param notInUse why the library cannot misbehave in this application although it is on the class path (a JDBC
+ * driver no DataSource connects through), or {@code null} when it is used or may be
  */
 public record Advice(String id, String library, String artifact, String version, String jar, String java,
-		String fixedIn, String problem, String howToMoveOn, String source) {
+		String fixedIn, String problem, String howToMoveOn, String source, String notInUse) {
+
+	/** @return whether the application uses the library, or may: then the finding is an alarm */
+	public boolean inUse() {
+		return this.notInUse == null;
+	}
 
 	/** @return the sentence logged for this finding */
 	public String message() {
-		return this.library + " " + this.version + " (" + this.jar + ") misbehaves on virtual threads"
-				+ ((this.java != null) ? " on Java " + this.java : "") + ": "
+		String onJava = (this.java != null) ? " on Java " + this.java : "";
+		if (!inUse()) {
+			return this.library + " " + this.version + " (" + this.jar + ") is on the class path, but "
+					+ this.notInUse + ": nothing to do while none does. This version misbehaves on virtual threads"
+					+ onJava + " (" + this.problem + "). " + this.howToMoveOn + " Source: " + this.source;
+		}
+		return this.library + " " + this.version + " (" + this.jar + ") misbehaves on virtual threads" + onJava + ": "
 				+ this.problem + ". " + this.howToMoveOn + " Source: " + this.source;
 	}
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.regex.Pattern;
 
 /**
  * The catalogue of library versions known to misbehave on virtual threads: every {@value #RESOURCE} on the class
@@ -32,7 +33,9 @@ import java.util.Properties;
  * <li>{@code unless}: {@code property=value}, the problem cannot occur while the property has that value;</li>
  * <li>{@code problem} (required): what goes wrong, one sentence;</li>
  * <li>{@code remedy}: what to do when no release fixes it;</li>
- * <li>{@code source} (required): where it is documented.</li>
+ * <li>{@code source} (required): where it is documented;</li>
+ * <li>{@code jdbc-subprotocols}: for a JDBC driver, the subprotocols of the URLs it serves ({@code mysql}), so that
+ * a driver no DataSource of the application connects through is reported as unused, not as an alarm.</li>
  * </ul>
  * An entry that breaks these rules fails the read with a message naming the file and the key.
  */
@@ -42,6 +45,8 @@ public final class Catalogue {
 	public static final String RESOURCE = "META-INF/vtstarter/dependency-advice.properties";
 
 	private static final String COORDINATES = ".coordinates";
+
+	private static final Pattern SUBPROTOCOL = Pattern.compile("[a-z0-9][a-z0-9.-]*");
 
 	private Catalogue() {
 	}
@@ -118,10 +123,17 @@ public final class Catalogue {
 			throw reader.invalid("manifest-names", "a marker needs the names its jar's manifest gives the library");
 		}
 		String moveTo = reader.get("move-to");
+		List<String> jdbcSubprotocols = reader.list("jdbc-subprotocols");
+		for (String subprotocol : jdbcSubprotocols) {
+			if (!SUBPROTOCOL.matcher(subprotocol).matches()) {
+				throw reader.invalid("jdbc-subprotocols",
+						"'" + subprotocol + "' is not a JDBC subprotocol (lower case, as in jdbc:mysql://)");
+			}
+		}
 		return new CatalogueEntry(id, orElse(reader.get("name"), coordinates.get(0)), coordinates, markers,
 				manifestNames, affected, fixedIn, orElse(moveTo, coordinates.get(0)), reader.get("boot-property"),
 				(java != null) ? java : JavaRange.ALL, unless, reader.required("problem"), reader.get("remedy"),
-				reader.required("source"));
+				reader.required("source"), jdbcSubprotocols);
 	}
 
 	private static String orElse(String value, String otherwise) {

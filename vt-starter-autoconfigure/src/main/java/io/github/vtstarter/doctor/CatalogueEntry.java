@@ -25,15 +25,19 @@ import java.util.List;
  * @param problem what goes wrong, one sentence
  * @param remedy what to do when no release fixes it (or besides moving), or {@code null}
  * @param source where it is documented
+ * @param jdbcSubprotocols for a JDBC driver, the subprotocols of the URLs it serves ({@code mysql} for
+ * {@code jdbc:mysql://...}): when every DataSource of the application is known to connect through others, the driver
+ * is on the class path but unused, and its finding is no alarm; empty for a library that is not a JDBC driver
  */
 public record CatalogueEntry(String id, String name, List<String> coordinates, List<String> markers,
 		List<String> manifestNames, VersionRange affected, String fixedIn, String moveTo, String bootProperty,
-		JavaRange java, String unless, String problem, String remedy, String source) {
+		JavaRange java, String unless, String problem, String remedy, String source, List<String> jdbcSubprotocols) {
 
 	public CatalogueEntry {
 		coordinates = List.copyOf(coordinates);
 		markers = List.copyOf(markers);
 		manifestNames = List.copyOf(manifestNames);
+		jdbcSubprotocols = List.copyOf(jdbcSubprotocols);
 	}
 
 }

@@ -16,6 +16,10 @@ import java.util.function.Function;
  * library's version is read by {@link JarVersions}: the {@code pom.properties} of each of its coordinates, or,
  * when none has one, the manifest of the jar holding a marker class. A version in the entry's affected range is a
  * finding; a library whose version cannot be read is not reported, rather than guessed. No class is loaded.
+ * <p>
+ * A JDBC driver's finding (an entry with {@code jdbc-subprotocols}) says it is not in use when the application's
+ * JDBC URLs are known and none goes through the driver: an application built for several databases carries every
+ * driver and connects with one.
  */
 public final class DependencyDoctor {
 
@@ -62,6 +66,18 @@ public final class DependencyDoctor {
 	 * @throws IllegalArgumentException when a catalogue entry is malformed
 	 */
 	public List<Advice> examine() throws IOException {
+		return examine(JdbcUrlsInUse.unknown());
+	}
+
+	/**
+	 * Reads the catalogue (unless given) and the class path, and tells the JDBC drivers the application connects
+	 * through from those it only carries.
+	 * @param jdbcUrls the JDBC URLs the application's DataSources connect with
+	 * @return the findings, in catalogue order (files in class path order, ids in alphabetical order within one)
+	 * @throws IOException when a catalogue or a jar cannot be read
+	 * @throws IllegalArgumentException when a catalogue entry is malformed
+	 */
+	public List<Advice> examine(JdbcUrlsInUse jdbcUrls) throws IOException {
 		List<CatalogueEntry> entries = (this.catalogue != null) ? this.catalogue : Catalogue.load(this.classLoader);
 		JarVersions versions = new JarVersions(this.classLoader);
 		List<Advice> findings = new ArrayList<>();
@@ -71,7 +87,7 @@ public final class DependencyDoctor {
 			}
 			for (FoundVersion found : find(entry, versions)) {
 				if (entry.affected().contains(found.version())) {
-					findings.add(advice(entry, found));
+					findings.add(advice(entry, found, notInUse(entry, jdbcUrls)));
 				}
 			}
 		}
@@ -116,10 +132,18 @@ public final class DependencyDoctor {
 		return actual.equals(expected);
 	}
 
-	private Advice advice(CatalogueEntry entry, FoundVersion found) {
+	private static String notInUse(CatalogueEntry entry, JdbcUrlsInUse jdbcUrls) {
+		if (entry.jdbcSubprotocols().isEmpty() || jdbcUrls.mayConnectThrough(entry.jdbcSubprotocols())) {
+			return null;
+		}
+		return "no DataSource of the application connects through it (they connect with " + jdbcUrls.describe()
+				+ ")";
+	}
+
+	private Advice advice(CatalogueEntry entry, FoundVersion found, String notInUse) {
 		return new Advice(entry.id(), entry.name(), found.coordinates(), found.version(), found.jar(),
 				entry.java().isEveryJava() ? null : entry.java().toString(), entry.fixedIn(), entry.problem(),
-				howToMoveOn(entry, found), entry.source());
+				howToMoveOn(entry, found), entry.source(), notInUse);
 	}
 
 	/**

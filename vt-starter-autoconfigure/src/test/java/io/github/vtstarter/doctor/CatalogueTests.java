@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class CatalogueTests {
@@ -39,6 +40,7 @@ class CatalogueTests {
 		assertThat(entry.remedy()).isNull();
 		assertThat(entry.problem()).isEqualTo("synchronized around the HTTP call pins carriers");
 		assertThat(entry.source()).isEqualTo("https://jira.acme.com/ACME-123");
+		assertThat(entry.jdbcSubprotocols()).as("not a JDBC driver").isEmpty();
 	}
 
 	@Test
@@ -57,12 +59,13 @@ class CatalogueTests {
 				acme.problem=it pins
 				acme.remedy=or run on Java 24
 				acme.source=https://acme.com
+				acme.jdbc-subprotocols=acme, acme-ha
 				""");
 		assertThat(entry).isEqualTo(new CatalogueEntry("acme", "Acme client",
 				List.of("com.acme:acme-client", "com.acme:acme-old"), List.of("com.acme.Driver", "com.acme.old.Driver"),
 				List.of("com.acme.client"), VersionRange.parse("[2.4.0,3.0.0)"), "3.3.0", "com.acme:acme-next",
 				"acme.version", JavaRange.parse("21-23"), "acme.virtual=false", "it pins", "or run on Java 24",
-				"https://acme.com"));
+				"https://acme.com", List.of("acme", "acme-ha")));
 	}
 
 	@Test
@@ -90,6 +93,23 @@ class CatalogueTests {
 		expectRefused(MINIMAL + "acme.unless=acme.virtual\n", "acme.unless");
 		expectRefused(MINIMAL + "acme.unless==false\n", "acme.unless");
 		expectRefused(MINIMAL + "acme.marker=com.acme.Driver\n", "acme.manifest-names");
+	}
+
+	@Test
+	void aJdbcSubprotocolIsWhatFollowsJdbcColonInLowerCase() {
+		expectRefused(MINIMAL + "acme.jdbc-subprotocols=jdbc:acme\n",
+				"acme.jdbc-subprotocols: 'jdbc:acme' is not a JDBC subprotocol");
+		expectRefused(MINIMAL + "acme.jdbc-subprotocols=Acme\n", "'Acme' is not a JDBC subprotocol");
+	}
+
+	@Test
+	void theShippedJdbcDriversNameTheirSubprotocols() throws IOException {
+		List<CatalogueEntry> entries = Catalogue.load(getClass().getClassLoader());
+		assertThat(entries).filteredOn((entry) -> !entry.jdbcSubprotocols().isEmpty())
+			.extracting(CatalogueEntry::id, CatalogueEntry::jdbcSubprotocols)
+			.containsExactly(tuple("mariadb-java-client", List.of("mariadb", "mysql")),
+					tuple("mysql-connector-j", List.of("mysql")),
+					tuple("pgjdbc", List.of("postgresql")));
 	}
 
 	@Test

@@ -187,7 +187,7 @@ class DependencyDoctorTests {
 		try (URLClassLoader loader = loader(file)) {
 			Advice advice = examine(catalogue, loader, 22).get(0);
 			assertThat(advice).isEqualTo(new Advice("acme", "Acme client", "com.acme:acme-client", "1.0",
-					"acme-1.0.jar", "21-23", "2.0.0", "it pins", advice.howToMoveOn(), "https://acme.com"));
+					"acme-1.0.jar", "21-23", "2.0.0", "it pins", advice.howToMoveOn(), "https://acme.com", null));
 			assertThat(advice.howToMoveOn()).isEqualTo("Move to com.acme:acme-client 2.0.0 or later. With Spring "
 					+ "Boot's dependency management set the property acme.version=2.0.0: Maven, in a project whose "
 					+ "parent is spring-boot-starter-parent, <acme.version>2.0.0</acme.version> under <properties>; "

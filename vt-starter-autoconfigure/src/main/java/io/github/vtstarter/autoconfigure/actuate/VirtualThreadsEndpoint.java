@@ -328,6 +328,8 @@ public class VirtualThreadsEndpoint {
 			item.put("howToMoveOn", finding.howToMoveOn());
 			item.put("problem", finding.problem());
 			item.put("source", finding.source());
+			item.put("inUse", finding.inUse());
+			item.put("notInUse", finding.notInUse());
 			items.add(item);
 		}
 		return items;

@@ -18,8 +18,9 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Runs the {@link DependencyDoctor} once, when the context starts, on a platform daemon thread of its own
- * ({@value #THREAD}) so that the start does not wait for it, logs one WARN per finding and nothing else, and keeps
- * the findings for {@code /actuator/virtualthreads} ({@code advice}).
+ * ({@value #THREAD}) so that the start does not wait for it, logs one line per finding and nothing else, and keeps
+ * the findings for {@code /actuator/virtualthreads} ({@code advice}). The line is a WARN, except for a library the
+ * application carries but does not use (a JDBC driver no DataSource connects through): that is no alarm, an INFO.
  * <p>
  * If the doctor fails unexpectedly (an unreadable or malformed catalogue, a {@code LinkageError}), it is listed
  * under {@code degraded} as {@value #FEATURE} with one WARN ({@link DegradedFeatures}), and the application runs on.
@@ -103,7 +104,12 @@ public class DependencyDoctorReport implements SmartLifecycle {
 			List<Advice> found = List.copyOf(this.examination.call());
 			this.findings = found;
 			for (Advice advice : found) {
-				logger.warn("vt-starter: " + advice.message());
+				if (advice.inUse()) {
+					logger.warn("vt-starter: " + advice.message());
+				}
+				else {
+					logger.info("vt-starter: " + advice.message());
+				}
 			}
 		}
 		catch (Exception | LinkageError ex) {

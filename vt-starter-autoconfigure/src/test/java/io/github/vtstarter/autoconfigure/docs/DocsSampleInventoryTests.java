@@ -34,6 +34,7 @@ class DocsSampleInventoryTests {
 		CHECKED.put("endpoint-advice", DocsEndpointSampleTests.class);
 		CHECKED.put("pinning-warn", DocsLogSamplesTests.class);
 		CHECKED.put("doctor-warn", DocsLogSamplesTests.class);
+		CHECKED.put("doctor-info-unused", DocsUnusedDriverSampleTests.class);
 		CHECKED.put("bad-value-failure", DocsLogSamplesTests.class);
 		CHECKED.put("jms-platform-threads-info", DocsLogSamplesTests.class);
 		CHECKED.put("watchdog-starvation-log", DocsWatchdogSamplesTests.class);

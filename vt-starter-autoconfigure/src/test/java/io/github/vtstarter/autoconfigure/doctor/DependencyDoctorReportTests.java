@@ -62,6 +62,8 @@ class DependencyDoctorReportTests {
 				.containsEntry("version", "5.0.1")
 				.containsEntry("jar", "HikariCP-5.0.1.jar")
 				.containsEntry("moveTo", "7.1.0")
+				.containsEntry("inUse", true)
+				.containsEntry("notInUse", null)
 				.containsKeys("problem", "howToMoveOn", "source");
 			assertThat(hikari.get("java")).as("every Java").isNull();
 			assertThat((String) hikari.get("howToMoveOn")).contains("<hikaricp.version>7.1.0</hikaricp.version>");
