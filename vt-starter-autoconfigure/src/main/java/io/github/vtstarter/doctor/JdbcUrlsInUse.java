@@ -85,8 +85,12 @@ public final class JdbcUrlsInUse {
 		Set<String> described = new LinkedHashSet<>();
 		for (String url : this.urls) {
 			List<String> names = names(url);
-			described.add((names == null || names.isEmpty()) ? "a URL that does not start with jdbc:"
-					: "jdbc:" + names.get(0));
+			if (names == null) {
+				described.add("a URL that does not start with jdbc:");
+			}
+			else {
+				described.add(names.isEmpty() ? "jdbc:" : "jdbc:" + names.get(0));
+			}
 		}
 		return String.join(", ", described);
 	}

@@ -106,6 +106,31 @@ class DependencyDoctorJdbcUseTests {
 		}
 	}
 
+	@Test
+	void wrappersAreFollowedFourDeepAndNeverInACircle() {
+		List<HikariDataSource> chain = new java.util.ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			chain.add(new HikariDataSource());
+		}
+		try {
+			chain.get(4).setJdbcUrl("jdbc:h2:mem:app");
+			chain.get(5).setJdbcUrl("jdbc:h2:mem:app");
+			for (int i = 0; i < 4; i++) {
+				chain.get(i).setDataSource(chain.get(i + 1));
+			}
+			assertThat(DataSourceUrls.of(List.of(chain.get(0))).describe()).as("four wrappers").isEqualTo("jdbc:h2");
+			chain.get(4).setJdbcUrl(null);
+			chain.get(4).setDataSource(chain.get(5));
+			assertThat(DataSourceUrls.of(List.of(chain.get(0))).isKnown()).as("five wrappers").isFalse();
+			chain.get(5).setJdbcUrl(null);
+			chain.get(5).setDataSource(chain.get(0));
+			assertThat(DataSourceUrls.of(List.of(chain.get(0))).isKnown()).as("wrapping each other").isFalse();
+		}
+		finally {
+			chain.forEach(HikariDataSource::close);
+		}
+	}
+
 	private static DataSource dataSource(String type, String url) throws Exception {
 		Object dataSource = drivers.loadClass(type).getConstructor().newInstance();
 		dataSource.getClass().getMethod("setUrl", String.class).invoke(dataSource, url);

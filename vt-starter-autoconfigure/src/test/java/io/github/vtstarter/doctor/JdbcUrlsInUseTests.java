@@ -57,6 +57,16 @@ class JdbcUrlsInUseTests {
 	}
 
 	@Test
+	void nothingAfterTheHostPartCounts() {
+		// The host part may follow jdbc: at once; what comes after it is never a subprotocol.
+		assertThat(JdbcUrlsInUse.of(List.of("jdbc:?x:mysql")).mayConnectThrough(List.of("mysql"))).isFalse();
+		assertThat(JdbcUrlsInUse.of(List.of("jdbc://db/mysql:x")).mayConnectThrough(List.of("mysql"))).isFalse();
+		assertThat(JdbcUrlsInUse.of(List.of("jdbc://db/app")).describe()).isEqualTo("jdbc:");
+		assertThat(JdbcUrlsInUse.of(List.of("h2:mem:a")).describe()).isEqualTo("a URL that does not start with jdbc:");
+		assertThat(JdbcUrlsInUse.unknown().describe()).isEqualTo("unknown");
+	}
+
+	@Test
 	void theDescriptionNamesNoHostDatabaseOrCredential() {
 		JdbcUrlsInUse urls = JdbcUrlsInUse.of(List.of("jdbc:mysql://admin:secret@db.internal:3306/payroll",
 				"jdbc:h2:file:/var/data/payroll;PASSWORD=secret"));
