@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.springframework.lang.Nullable;
+
 /**
  * Which kind of thread the starter chose for a kind of message listener, and why, for {@code listeners} in
  * {@code /actuator/virtualthreads}: for example {@code "jms": {"virtualThreads": false, "reason": "..."}} when JMS
@@ -40,6 +42,18 @@ public final class ListenerThreadChoices {
 	 */
 	public static void remove(String kind, Object token) {
 		choices.remove(kind, token);
+	}
+
+	/**
+	 * The choice recorded for a kind of listener.
+	 * @param kind the kind ({@code jms})
+	 * @return whether its listeners run on virtual threads, or {@code null} when no choice is recorded (the
+	 * starter does not handle that kind in this application)
+	 */
+	@Nullable
+	public static Boolean virtualThreads(String kind) {
+		Choice choice = choices.get(kind);
+		return (choice != null) ? choice.virtualThreads() : null;
 	}
 
 	/**

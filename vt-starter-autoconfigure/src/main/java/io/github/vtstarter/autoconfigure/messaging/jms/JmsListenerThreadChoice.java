@@ -35,6 +35,9 @@ public final class JmsListenerThreadChoice {
 	/** The property that forces the choice either way. */
 	public static final String PROPERTY = JmsVirtualThreadsProperties.PREFIX + ".enabled";
 
+	/** The kind of listener the choice is recorded under ({@code ListenerThreadChoices}), the executor's name. */
+	public static final String KIND = "jms";
+
 	private static final List<Client> PINNING_CLIENTS = List.of(
 			new Client("the ActiveMQ Artemis client", "org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory",
 					"ClientConsumerImpl.receive"),

@@ -43,7 +43,7 @@ class JmsListenerVirtualThreads
 		extends ListenerExecutorPostProcessor<DefaultJmsListenerContainerFactory, VirtualThreadTaskExecutor>
 		implements DisposableBean {
 
-	static final String EXECUTOR_NAME = "jms";
+	static final String EXECUTOR_NAME = JmsListenerThreadChoice.KIND;
 
 	static final String THREAD_NAME_PREFIX = "jms-";
 
