@@ -417,6 +417,15 @@ def describe_expected(e, doctor, unused=()):
     return ('no alarm; ' if not e['alarms'] else '') + '; '.join(parts)
 
 
+def logged_once(logged, expected):
+    """Library names logged against those expected, each once: (not expected, [(expected, times) logged more than
+    once], expected but not logged)."""
+    counts = collections.Counter(logged)
+    unexpected = [lib for lib in counts if lib not in expected]
+    repeated = [(lib, n) for lib, n in counts.items() if lib in expected and n > 1]
+    return unexpected, repeated, [lib for lib in expected if lib not in counts]
+
+
 def judge(res, e, doctor_expected, unused_expected=()):
     """Fills false_alarms, missed, ok."""
     false, missed = [], []
@@ -435,24 +444,15 @@ def judge(res, e, doctor_expected, unused_expected=()):
     for k, n in e['alarms'].items():
         if got.get(k, 0) < n:
             missed.append('%s: %d of %d' % (k, got.get(k, 0), n))
-    doc = collections.Counter(res['log']['doctor'])
-    for lib, n in doc.items():
-        if lib not in doctor_expected:
-            false.append('doctor: %s' % lib)
-        elif n > 1:
-            false.append('doctor: %s %d times' % (lib, n))
-    for lib in doctor_expected:
-        if lib not in doc:
-            missed.append('doctor: %s' % lib)
+    unexpected, repeated, absent = logged_once(res['log']['doctor'], doctor_expected)
+    false += ['doctor: %s' % lib for lib in unexpected] + ['doctor: %s %d times' % r for r in repeated]
+    missed += ['doctor: %s' % lib for lib in absent]
     # A driver told unused that the run expects unused is right; one that is not expected either way is wrong (a
     # library the doctor should have warned about, or one it should not have named).
-    unused = collections.Counter(res['log'].get('doctor_unused') or [])
-    for lib, n in unused.items():
-        if lib not in unused_expected or n > 1:
-            missed.append('doctor: %s logged at INFO as not in use%s' % (lib, (' %d times' % n) if n > 1 else ''))
-    for lib in unused_expected:
-        if lib not in unused:
-            missed.append('doctor INFO, not in use: %s' % lib)
+    unexpected, repeated, absent = logged_once(res['log'].get('doctor_unused') or [], unused_expected)
+    missed += ['doctor: %s logged at INFO as not in use' % lib for lib in unexpected]
+    missed += ['doctor: %s logged at INFO as not in use %d times' % r for r in repeated]
+    missed += ['doctor INFO, not in use: %s' % lib for lib in absent]
     values = res['health_values']  # the virtualThreads indicator's statuses, in order
     if e['down']:
         if 'DOWN' not in values:
