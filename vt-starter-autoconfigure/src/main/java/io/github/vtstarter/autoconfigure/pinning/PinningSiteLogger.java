@@ -144,9 +144,9 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 
 	private static String message(PinnedEvent event, Finding finding) {
 		StringBuilder message = new StringBuilder();
-		message.append("Virtual thread '")
-			.append(event.threadName())
-			.append("' was pinned to its carrier thread for ")
+		String thread = thread(event);
+		message.append(Character.toUpperCase(thread.charAt(0))).append(thread, 1, thread.length())
+			.append(" was pinned to its carrier thread for ")
 			.append(event.duration().toMillis())
 			.append(" ms at ")
 			.append(event.location())
@@ -158,11 +158,17 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 		return message.toString();
 	}
 
+	// Virtual threads have no name unless their factory gives one (Boot 4.1's Tomcat request threads have none).
+	private static String thread(PinnedEvent event) {
+		String name = event.threadName();
+		return (name == null || name.isEmpty()) ? "an unnamed virtual thread" : "virtual thread '" + name + "'";
+	}
+
 	private static String classLoadingMessage(PinnedEvent event) {
 		StringBuilder message = new StringBuilder();
-		message.append("vt-starter: virtual thread '")
-			.append(event.threadName())
-			.append("' was pinned for ")
+		message.append("vt-starter: ")
+			.append(thread(event))
+			.append(" was pinned for ")
 			.append(event.duration().toMillis())
 			.append(" ms while a class was loaded or initialized, at ")
 			.append(event.location())

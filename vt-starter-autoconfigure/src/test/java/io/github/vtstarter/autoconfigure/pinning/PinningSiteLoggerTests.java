@@ -56,6 +56,16 @@ class PinningSiteLoggerTests {
 	}
 
 	@Test
+	void anUnnamedVirtualThreadIsSaidToBeOne(CapturedOutput output) {
+		// JFR gives an empty name for a virtual thread its factory did not name (Boot 4.1's Tomcat request threads).
+		refreshed();
+		this.logger.pinned(new PinnedEvent(Instant.now(), Duration.ofSeconds(15), "", SYNCHRONIZED_IO.frames(), false),
+				true);
+		assertThat(output.getOut()).contains("An unnamed virtual thread was pinned to its carrier thread for 15000 ms")
+			.doesNotContain("''");
+	}
+
+	@Test
 	void classLoadingAndInitializationPinsAreOneOffsAtInfo(CapturedOutput output) {
 		refreshed();
 		this.logger.pinned(CLASS_INIT, true);
