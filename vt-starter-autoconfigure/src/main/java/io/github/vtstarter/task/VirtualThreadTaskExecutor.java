@@ -220,8 +220,7 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 	@Override
 	public void destroy() throws InterruptedException {
 		this.shutdown = true;
-		long remaining = (this.awaitTermination && this.awaitTerminationPeriod != null)
-				? this.awaitTerminationPeriod.toNanos() : 0;
+		long remaining = waitsForTermination() ? this.awaitTerminationPeriod.toNanos() : 0;
 		this.runningLock.lock();
 		try {
 			// Waits on the set, not on thread.join(): a thread registered by a racing execute() may not have
@@ -234,18 +233,31 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 			this.runningLock.unlock();
 		}
 		if (!this.running.isEmpty()) {
-			logger.warn(this.running.size() + " task(s) of " + this.name + " still running at shutdown "
-					+ waitDescription()
-					+ "; they run on daemon virtual threads and end when the JVM exits: "
-					+ this.running.stream().map(Thread::getName).sorted().collect(Collectors.joining(", ")));
+			String message = this.running.size() + " task(s) of " + this.name + " still running at shutdown "
+					+ waitDescription() + "; they run on daemon virtual threads and end when the JVM exits: "
+					+ this.running.stream().map(Thread::getName).sorted().collect(Collectors.joining(", "));
+			// A WARN only when a wait the application asked for ran out, as Spring's own executors warn ("Timed out
+			// while waiting for executor to terminate"). Without one, not waiting is what was configured (Boot's
+			// default, and Boot 3.2's virtual-thread executors do the same, silently): a @Scheduled run that is in
+			// flight when the context closes is no alarm.
+			if (waitsForTermination()) {
+				logger.warn(message);
+			}
+			else {
+				logger.info(message);
+			}
 		}
+	}
+
+	private boolean waitsForTermination() {
+		return this.awaitTermination && this.awaitTerminationPeriod != null && this.awaitTerminationPeriod.toNanos() > 0;
 	}
 
 	private String waitDescription() {
 		if (!this.awaitTermination) {
 			return "(await-termination is off)";
 		}
-		if (this.awaitTerminationPeriod == null || this.awaitTerminationPeriod.isZero()) {
+		if (!waitsForTermination()) {
 			return "(await-termination is on without a termination period, so nothing waits, as in Spring Boot)";
 		}
 		return "after the termination period of " + this.awaitTerminationPeriod;

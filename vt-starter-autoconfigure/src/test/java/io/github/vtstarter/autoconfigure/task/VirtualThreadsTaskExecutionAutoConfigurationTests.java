@@ -1,6 +1,7 @@
 package io.github.vtstarter.autoconfigure.task;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
@@ -165,6 +166,8 @@ class VirtualThreadsTaskExecutionAutoConfigurationTests {
 		assertThat(Duration.ofNanos(closeNanos)).isLessThan(Duration.ofSeconds(5));
 		assertThat(output).contains("1 task(s) of applicationTaskExecutor still running at shutdown")
 			.contains("await-termination is on without a termination period, so nothing waits");
+		// Nothing was waited for, as configured: INFO, no alarm.
+		assertThat(shutdownLine(output)).contains(" INFO ").doesNotContain(" WARN ");
 	}
 
 	@Test
@@ -206,6 +209,8 @@ class VirtualThreadsTaskExecutionAutoConfigurationTests {
 		release.countDown();
 		assertThat(output).contains("1 task(s) of applicationTaskExecutor still running at shutdown after the "
 				+ "termination period of PT0.2S").contains("task-");
+		// The wait the application asked for ran out: a WARN, as Spring's own executors give.
+		assertThat(shutdownLine(output)).contains(" WARN ");
 		CompletableFuture<Void> rejected = new CompletableFuture<>();
 		try {
 			executor[0].execute(() -> {
@@ -267,6 +272,12 @@ class VirtualThreadsTaskExecutionAutoConfigurationTests {
 			};
 		}
 
+	}
+
+	private static String shutdownLine(CapturedOutput output) {
+		List<String> lines = output.getOut().lines().filter((line) -> line.contains("still running at shutdown")).toList();
+		assertThat(lines).hasSize(1);
+		return lines.get(0);
 	}
 
 }
