@@ -158,10 +158,12 @@ public class PinningSiteLogger implements PinningListener, ApplicationListener<C
 		return message.toString();
 	}
 
-	// Virtual threads have no name unless their factory gives one (Boot 4.1's Tomcat request threads have none).
+	// A virtual thread has no name unless its factory gives one, and JFR's event does not always carry the name of
+	// one that has (seen on JDK 21 with Tomcat's named request threads): say only what the event tells.
 	private static String thread(PinnedEvent event) {
 		String name = event.threadName();
-		return (name == null || name.isEmpty()) ? "an unnamed virtual thread" : "virtual thread '" + name + "'";
+		return (name == null || name.isEmpty()) ? "a virtual thread (its name is not in the JFR event)"
+				: "virtual thread '" + name + "'";
 	}
 
 	private static String classLoadingMessage(PinnedEvent event) {

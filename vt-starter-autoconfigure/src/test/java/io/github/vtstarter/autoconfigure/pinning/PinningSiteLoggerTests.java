@@ -56,12 +56,13 @@ class PinningSiteLoggerTests {
 	}
 
 	@Test
-	void anUnnamedVirtualThreadIsSaidToBeOne(CapturedOutput output) {
-		// JFR gives an empty name for a virtual thread its factory did not name (Boot 4.1's Tomcat request threads).
+	void aPinWithoutAThreadNameSaysSo(CapturedOutput output) {
+		// JFR's event carries an empty name for a virtual thread without one, and at times for one with a name.
 		refreshed();
 		this.logger.pinned(new PinnedEvent(Instant.now(), Duration.ofSeconds(15), "", SYNCHRONIZED_IO.frames(), false),
 				true);
-		assertThat(output.getOut()).contains("An unnamed virtual thread was pinned to its carrier thread for 15000 ms")
+		assertThat(output.getOut())
+			.contains("A virtual thread (its name is not in the JFR event) was pinned to its carrier thread for 15000 ms")
 			.doesNotContain("''");
 	}
 
