@@ -250,7 +250,8 @@ public class VirtualThreadTaskExecutor implements AsyncTaskExecutor, DisposableB
 	}
 
 	private boolean waitsForTermination() {
-		return this.awaitTermination && this.awaitTerminationPeriod != null && this.awaitTerminationPeriod.toNanos() > 0;
+		return this.awaitTermination && this.awaitTerminationPeriod != null
+				&& this.awaitTerminationPeriod.toNanos() > 0;
 	}
 
 	private String waitDescription() {

@@ -64,6 +64,7 @@ class JmsIdleConsumerPinningTests {
 	// timed out, or a slow commit. A wait's start is what counts: on Java 24+ a virtual thread's
 	// jdk.JavaMonitorWait lasts only until the thread unmounts, whatever the timeout.
 	private static final Duration PAUSE = Duration.ofMillis(50);
+
 	private static EmbeddedArtemis broker;
 
 	@BeforeAll
