@@ -52,7 +52,7 @@ class JmsIdleConsumerPinningTests {
 	// Waits of the consumers after all of them are up: each receive(100ms) that times out is at least one.
 	private static final int IDLE_WAITS = 10 * CONSUMERS;
 
-	// Receives that timed out, per consumer, before the idle period starts. A consumer's first pass through its
+	// Pauses (see PAUSE) of each consumer before the idle period starts. A consumer's first pass through its
 	// receive loop runs code for the first time (the finally that releases the connection, after the first empty
 	// receive), and the JVM's first-run work there can pin once (seen on Java 25: "Freeze or preempt failed" at
 	// ConnectionFactoryUtils.releaseConnection). A pass has at most two pauses (its receive that times out, then
