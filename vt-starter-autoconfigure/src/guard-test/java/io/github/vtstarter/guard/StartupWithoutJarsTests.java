@@ -36,8 +36,10 @@ class StartupWithoutJarsTests {
 			"tomcat-embed-|spring-boot-tomcat|undertow-", "tomcat-embed-|spring-boot-tomcat|jetty-|websocket-",
 			"tomcat-embed-|spring-boot-tomcat|jetty-|websocket-|undertow-|spring-webmvc|spring-boot-webmvc|jakarta.servlet-api",
 			"archunit",
-			// No messaging library at all: the starter's Kafka, RabbitMQ, JMS, Redis and Integration pieces.
-			"spring-kafka|spring-jms|spring-rabbit|spring-amqp|spring-data-redis|spring-integration-|artemis-|jakarta.jms" })
+			// No messaging or GraphQL library at all: the starter's Kafka, RabbitMQ, JMS, Redis, Integration and
+			// GraphQL pieces.
+			"spring-kafka|spring-jms|spring-rabbit|spring-amqp|spring-data-redis|spring-integration-|artemis-|jakarta.jms"
+					+ "|spring-graphql|graphql-java|java-dataloader" })
 	void applicationStarts(String withoutJars) throws Exception {
 		Pattern excluded = Pattern.compile(".*[/\\\\](" + (withoutJars.isEmpty() ? "(?!)" : withoutJars) + ")[^/\\\\]*$");
 		List<String> classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
