@@ -9,7 +9,8 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.lang.Nullable;
 
 /**
- * The one shape of every listener post-processor of the starter (Kafka, JMS, RabbitMQ, Redis): for each bean of a
+ * The one shape of every listener post-processor of the starter (Kafka, JMS, RabbitMQ, Redis, and Spring for
+ * GraphQL's controller configurer, which takes an executor the same way): for each bean of a
  * listener container (factory) type, read the executor it already has, leave an executor of the application's
  * alone, otherwise give it the starter's virtual-thread executor, and log at DEBUG which of the two happened. The
  * whole decision runs inside {@link DegradedFeatures#guard}: if the library's type changed in a way the starter
