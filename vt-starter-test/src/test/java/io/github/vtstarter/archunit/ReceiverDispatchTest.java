@@ -12,6 +12,7 @@ import io.github.vtstarter.archunit.fixtures.receiver.FileComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.LocalTasks;
 import io.github.vtstarter.archunit.fixtures.receiver.QuietComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.Registry;
+import io.github.vtstarter.archunit.fixtures.receiver.Shelf;
 import io.github.vtstarter.archunit.fixtures.receiver.Streams;
 import io.github.vtstarter.archunit.fixtures.receiver.Task;
 import io.github.vtstarter.archunit.fixtures.receiver.TaskRunner;
@@ -46,6 +47,17 @@ class ReceiverDispatchTest {
 	@Test
 	void aFieldThatOnlyEverHoldsOneClassGoesToThatClass() {
 		assertThat(assembly()).noneMatch((violation) -> violation.contains(".startOwn("));
+	}
+
+	@Test
+	void anImplementationThatNeverReturnsAddsNothingToWhatTheCallReturns() {
+		List<String> violations = violations(RULE, importClasses(Shelf.class, Shelf.Box.class, Shelf.MemoryBox.class,
+				Shelf.SocketBox.class, Shelf.MemoryShelf.class, Shelf.ClosedShelf.class));
+		// ClosedShelf.open() only throws: the box read is a MemoryBox, never the SocketBox made elsewhere.
+		assertThat(violations).noneMatch((violation) -> violation.contains(".readOwnBox("));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Shelf$SocketBox.readFromSocket()>")
+			.contains(location(Shelf.class, "// socket box")));
 	}
 
 	@Test

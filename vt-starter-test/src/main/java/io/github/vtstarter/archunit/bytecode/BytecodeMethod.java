@@ -97,7 +97,8 @@ public final class BytecodeMethod {
 
 	/**
 	 * What the method may return, from its own bytecode.
-	 * @return the returned value, {@code null} if it returns no reference
+	 * @return the returned value, {@code null} if it returns no reference: a {@code void} or primitive
+	 * method, or one that never returns (every path throws)
 	 */
 	Value getReturned() {
 		return this.returned;

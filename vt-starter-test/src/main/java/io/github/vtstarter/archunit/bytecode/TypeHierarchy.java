@@ -297,12 +297,13 @@ public final class TypeHierarchy {
 		}
 	}
 
-	// Whether every analysed method a call may run returns only results of the producers.
+	// Whether every analysed method a call may run returns only results of the producers (one that
+	// never returns has none to give).
 	private boolean returnsOnly(CallSite call, java.util.function.Predicate<CallSite> producers, int depth) {
 		List<Target> targets = targets(call, null);
 		for (Target target : targets) {
 			Value returned = target.method().getReturned();
-			if (returned == null || !isResultOf(returned, producers, depth)) {
+			if (returned != null && !isResultOf(returned, producers, depth)) {
 				return false;
 			}
 		}
@@ -877,14 +878,17 @@ public final class TypeHierarchy {
 		});
 	}
 
-	// What a call returns: the union of what the methods it may run return.
+	// What a call returns: the union of what the methods it may run return. A method that never
+	// returns (every path throws: TableLink.addIndex, an unsupported operation) adds nothing.
 	private TypeSet resultTypes(CallSite call) {
 		return solve(call, this.resultTypes, () -> {
 			List<Target> targets = targets(call, null);
 			TypeSet result = targets.isEmpty() ? TypeSet.ANY : TypeSet.NONE;
 			for (Target target : targets) {
 				Value returned = target.method().getReturned();
-				result = result.union((returned != null) ? typesOf(returned, target.receiver()) : TypeSet.ANY);
+				if (returned != null) {
+					result = result.union(typesOf(returned, target.receiver()));
+				}
 			}
 			return result;
 		});
