@@ -221,7 +221,7 @@ RULES = [
 
     # ---------------------------------------------------------------- h2 2.1.214
     ("h2", r"Database\.(addMeta|removeMeta|updateMeta) -> .*(LinkedCursor|LinkedIndex|TableLink)",
-     "IMPOSSIBLE", "the metadata table is an MVTable (Store.createTable) and metaIdIndex its own index: never a linked table's cursor or index"),
+     "IMPOSSIBLE", "the metadata table is an MVTable (Store.createTable), and metaIdIndex and the indexes in its list are its own MV indexes: never a linked table, cursor or index"),
     ("h2", r"readSessionState\[engine\.Session\.readSessionState\] -> command\.CommandInterface\.executeQuery\[command\.Command\.executeQuery\]",
      "IMPOSSIBLE", "a remote session prepares CommandRemote commands, never local ones"),
     ("h2", r"^BLOCKING engine\.Engine\.openSession\{blk\} :: .*CommandRemote",

@@ -7,11 +7,13 @@ import io.github.vtstarter.archunit.fixtures.receiver.AForeignRegistry;
 import io.github.vtstarter.archunit.fixtures.receiver.Assembly;
 import io.github.vtstarter.archunit.fixtures.receiver.Binding;
 import io.github.vtstarter.archunit.fixtures.receiver.Component;
+import io.github.vtstarter.archunit.fixtures.receiver.Depot;
 import io.github.vtstarter.archunit.fixtures.receiver.EscapingTasks;
 import io.github.vtstarter.archunit.fixtures.receiver.FileComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.LocalTasks;
 import io.github.vtstarter.archunit.fixtures.receiver.QuietComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.Registry;
+import io.github.vtstarter.archunit.fixtures.receiver.Sessions;
 import io.github.vtstarter.archunit.fixtures.receiver.Shelf;
 import io.github.vtstarter.archunit.fixtures.receiver.Streams;
 import io.github.vtstarter.archunit.fixtures.receiver.Task;
@@ -58,6 +60,36 @@ class ReceiverDispatchTest {
 		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
 			.startsWith("Method <" + RECEIVER + "Shelf$SocketBox.readFromSocket()>")
 			.contains(location(Shelf.class, "// socket box")));
+	}
+
+	@Test
+	void aFieldHoldsOnlyObjectsOnWhichItsConstructorsCallsReturned() {
+		List<String> violations = violations(RULE, importClasses(Depot.class, Depot.Lobby.class, Shelf.class,
+				Shelf.Box.class, Shelf.MemoryBox.class, Shelf.MemoryShelf.class, Shelf.ClosedShelf.class));
+		// A depot's constructor opened its shelf, which a closed shelf never does: it is not one.
+		assertThat(violations).noneMatch((violation) -> violation.startsWith("Method <" + RECEIVER + "Depot.count()>"));
+		// In the constructor itself, before the call, it may still be one.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Constructor <" + RECEIVER + "Depot.<init>(" + RECEIVER + "Shelf, boolean)>")
+			.contains(location(Depot.class, "// before opening")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Depot$Lobby.count()>")
+			.contains("implemented by <" + RECEIVER + "Shelf$ClosedShelf.stock()> in "
+					+ location(Depot.class, "// unopened shelf")));
+	}
+
+	@Test
+	void aCallOnThisReturnsWhatTheRunningObjectsMethodReturns() {
+		List<String> violations = violations(RULE, importClasses(Sessions.class, Sessions.Session.class,
+				Sessions.Command.class, Sessions.RemoteSession.class, Sessions.LocalSession.class,
+				Sessions.RemoteCommand.class, Sessions.LocalCommand.class, Sessions.RemoteClient.class,
+				Sessions.AnyClient.class));
+		// A remote session's this.prepare() is a RemoteCommand, whichever sessions exist besides.
+		assertThat(violations).noneMatch((violation) -> violation.startsWith("Method <" + RECEIVER
+				+ "Sessions$RemoteClient.refresh()>"));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Sessions$AnyClient.refresh(" + RECEIVER + "Sessions$Session)>")
+			.contains("implemented by <" + RECEIVER + "Sessions$LocalCommand.execute()>"));
 	}
 
 	@Test

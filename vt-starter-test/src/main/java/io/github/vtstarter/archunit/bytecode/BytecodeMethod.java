@@ -3,6 +3,7 @@ package io.github.vtstarter.archunit.bytecode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.springframework.asm.Opcodes;
 import org.springframework.asm.Type;
@@ -28,6 +29,10 @@ public final class BytecodeMethod {
 	private boolean createsInMemoryStream;
 
 	private Value returned;
+
+	private boolean returnsNormally = true;
+
+	private Set<String> callsOnFieldsBeforeReturn;
 
 	// A constructor's stores into its own object's fields, by field name.
 	private Map<String, Value> constructorStores = Map.of();
@@ -106,6 +111,34 @@ public final class BytecodeMethod {
 
 	void setReturned(Value returned) {
 		this.returned = returned;
+	}
+
+	/**
+	 * Whether the method can return at all: one whose every path throws (an unsupported operation)
+	 * never does, and the object it ran for was never of its class where a call to it returned.
+	 * @return {@code false} when no path of its code reaches a return
+	 */
+	boolean returnsNormally() {
+		return this.returnsNormally || !hasCode();
+	}
+
+	void setReturnsNormally(boolean returnsNormally) {
+		this.returnsNormally = returnsNormally;
+	}
+
+	/**
+	 * The calls a constructor makes on its own object's fields and that returned before it returned,
+	 * on every path: {@code "meta addIndex(...)Lorg/h2/index/Index;"} for H2's {@code Database}, which
+	 * calls {@code meta.addIndex(...)} right after it set {@code meta}.
+	 * @return field name, a space, method name and descriptor; {@code null} for a constructor that
+	 * never returns and for other methods
+	 */
+	Set<String> getCallsOnFieldsBeforeReturn() {
+		return this.callsOnFieldsBeforeReturn;
+	}
+
+	void setCallsOnFieldsBeforeReturn(Set<String> calls) {
+		this.callsOnFieldsBeforeReturn = (calls != null) ? Set.copyOf(calls) : null;
 	}
 
 	/**

@@ -72,6 +72,9 @@ public final class TypeHierarchy {
 
 	private final Map<String, List<Target>> anyReceiverTargets = new HashMap<>();
 
+	// By field (owner.name): the methods called on it that returned before every constructor that set it returned.
+	private final Map<String, Set<String>> returnedFromOnFields = new HashMap<>();
+
 	private final Map<BytecodeMethod, java.util.Optional<TypeSet>> constructedAs = new HashMap<>();
 
 	// Built on first use: the enum types some analysed switch switches on.
@@ -210,7 +213,7 @@ public final class TypeHierarchy {
 		}
 		TypeSet passed = call.isVirtual() ? passedTypes(call.getReceiver(), constants) : null;
 		if (passed != null) {
-			return virtualTargets(call, owner, restrict(passed, call.getOwnerInternalName()));
+			return virtualTargets(call, owner, restrict(passed, call.getOwnerInternalName()), Set.of());
 		}
 		// A parameter is whatever the call's owner allows, as ANY is (javac names the parameter's
 		// declared type as the owner): the targets are the same for every such call, and kept.
@@ -239,7 +242,8 @@ public final class TypeHierarchy {
 		}
 		else {
 			result = virtualTargets(call, owner,
-					restrict(typesOf(call.getReceiver(), receiver), call.getOwnerInternalName()));
+					restrict(typesOf(call.getReceiver(), receiver), call.getOwnerInternalName()),
+					returnedFromOnField(call));
 		}
 		if (anyKey != null) {
 			this.anyReceiverTargets.put(anyKey, result);
@@ -310,17 +314,25 @@ public final class TypeHierarchy {
 		return !targets.isEmpty();
 	}
 
-	private List<Target> virtualTargets(CallSite call, BytecodeClass owner, TypeSet receiver) {
+	// The methods the object may run; returnedFrom: methods ("name(descriptor)") a call of which on
+	// this object is known to have returned, so its class is none whose method never returns.
+	private List<Target> virtualTargets(CallSite call, BytecodeClass owner, TypeSet receiver, Set<String> returnedFrom) {
 		Map<BytecodeMethod, TypeSet> targets = new LinkedHashMap<>();
 		for (List<String> bounds : receiver.getCones()) {
 			BytecodeClass declaring = mostSpecificClass(bounds, owner);
 			BytecodeMethod inherited = resolve(declaring, call.getName(), call.getDescriptor());
+			// Many classes of a cone inherit the same method, whose receiver is the same cone.
+			Set<BytecodeMethod> added = new HashSet<>();
 			if (inherited != null) {
 				add(targets, inherited, coneWith(bounds, inherited));
+				added.add(inherited);
 			}
 			for (BytecodeClass candidate : instancesOf(bounds)) {
+				if (neverReturnsFromOneOf(candidate, returnedFrom)) {
+					continue;
+				}
 				BytecodeMethod override = resolve(candidate, call.getName(), call.getDescriptor());
-				if (override != null) {
+				if (override != null && added.add(override)) {
 					add(targets, override, coneWith(bounds, override));
 				}
 			}
@@ -337,13 +349,73 @@ public final class TypeHierarchy {
 				continue;
 			}
 			BytecodeMethod method = resolve(type, call.getName(), call.getDescriptor());
-			if (method != null) {
+			if (method != null && !neverReturnsFromOneOf(type, returnedFrom)) {
 				add(targets, method, TypeSet.exactly(exact));
 			}
 		}
 		List<Target> result = new ArrayList<>(targets.size());
 		targets.forEach((method, self) -> result.add(new Target(method, self)));
 		return result;
+	}
+
+	private boolean neverReturnsFromOneOf(BytecodeClass type, Set<String> methods) {
+		for (String method : methods) {
+			int descriptor = method.indexOf('(');
+			BytecodeMethod resolved = resolve(type, method.substring(0, descriptor), method.substring(descriptor));
+			if (resolved != null && !resolved.returnsNormally()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	// An instance field read anywhere holds what every constructor of its class that set it left
+	// there, and each of them returned: the calls they made on it returned too. H2's Database
+	// calls meta.addIndex(...) right after it set meta, and a linked table's addIndex only throws,
+	// so the metadata table is never a TableLink. (A final field: only constructors store it.)
+	// Not in those constructors themselves, which may call other methods on it before.
+	private Set<String> returnedFromOnField(CallSite call) {
+		Value receiver = call.getReceiver();
+		if (receiver.kind() != Value.Kind.FIELD || receiver.number() == 1) {
+			return Set.of();
+		}
+		String declaring = declaringClassOf(receiver.type(), receiver.name());
+		if ("<init>".equals(call.getCaller().getName())
+				&& declaring.equals(call.getCaller().getOwner().getInternalName())) {
+			return Set.of();
+		}
+		String key = declaring + "." + receiver.name();
+		return this.returnedFromOnFields.computeIfAbsent(key, (field) -> {
+			BytecodeClass type = this.analysed.get(field.substring(0, field.lastIndexOf('.')));
+			if (type == null || !type.declaresFinalField(receiver.name())) {
+				return Set.of();
+			}
+			Set<String> result = null;
+			for (BytecodeMethod constructor : type.getMethods()) {
+				if (!"<init>".equals(constructor.getName()) || constructor.getConstructorStore(receiver.name()) == null) {
+					// A constructor that sets it through this(...) runs one that does.
+					continue;
+				}
+				Set<String> calls = constructor.getCallsOnFieldsBeforeReturn();
+				if (calls == null) {
+					// Never returns: no object comes out of it.
+					continue;
+				}
+				Set<String> onField = new HashSet<>();
+				for (String made : calls) {
+					if (made.startsWith(receiver.name() + " ")) {
+						onField.add(made.substring(receiver.name().length() + 1));
+					}
+				}
+				if (result == null) {
+					result = onField;
+				}
+				else {
+					result.retainAll(onField);
+				}
+			}
+			return (result != null) ? Set.copyOf(result) : Set.of();
+		});
 	}
 
 	private static void add(Map<BytecodeMethod, TypeSet> targets, BytecodeMethod method, TypeSet self) {
@@ -798,7 +870,7 @@ public final class TypeHierarchy {
 			case FIELD:
 				return declared(fieldTypes(value.type(), value.name()), Type.getType(value.descriptor()));
 			case RESULT:
-				return declared(resultTypes(value.call()), Type.getReturnType(value.call().getDescriptor()));
+				return declared(resultTypes(value.call(), self), Type.getReturnType(value.call().getDescriptor()));
 			default:
 				return TypeSet.ANY;
 		}
@@ -880,9 +952,13 @@ public final class TypeHierarchy {
 
 	// What a call returns: the union of what the methods it may run return. A method that never
 	// returns (every path throws: TableLink.addIndex, an unsupported operation) adds nothing.
-	private TypeSet resultTypes(CallSite call) {
-		return solve(call, this.resultTypes, () -> {
-			List<Target> targets = targets(call, null);
+	// A call on this returns what the methods of the classes the running object may have return:
+	// H2's Session.readSessionState() prepares its query with this.prepareCommand(...), a
+	// CommandRemote when the session is a SessionRemote.
+	private TypeSet resultTypes(CallSite call, TypeSet self) {
+		boolean onThis = self != null && call.isVirtual() && call.getReceiver().kind() == Value.Kind.THIS;
+		return solve(onThis ? new ResultOnThis(call, self.key()) : call, this.resultTypes, () -> {
+			List<Target> targets = targets(call, onThis ? self : null);
 			TypeSet result = targets.isEmpty() ? TypeSet.ANY : TypeSet.NONE;
 			for (Target target : targets) {
 				Value returned = target.method().getReturned();
@@ -983,6 +1059,9 @@ public final class TypeHierarchy {
 	}
 
 	private record Tentative(TypeSet types, int lowest, Map<Object, TypeSet> solved) {
+	}
+
+	private record ResultOnThis(CallSite call, String self) {
 	}
 
 	private String declaringClassOf(String owner, String name) {

@@ -85,6 +85,15 @@ final class ValueFlow {
 
 	private Value returned;
 
+	// Whether some path reaches a return instruction: a method that only throws never returns.
+	private boolean returnsNormally;
+
+	// A constructor's calls on its own object's fields that returned on every path to a return, as
+	// "field method(descriptor)"; null while no return was reached (see BytecodeMethod#getCallsOnFieldsBeforeReturn).
+	private Set<String> callsOnFieldsBeforeReturn;
+
+	private final Set<String> fieldsStoredAfterCalls = new HashSet<>(0);
+
 	// A constructor's stores into its own object's fields (see BytecodeMethod#getConstructorStore).
 	private final Map<String, Value> constructorStores = new HashMap<>(0);
 
@@ -181,6 +190,12 @@ final class ValueFlow {
 			knowNothing();
 		}
 		this.method.setReturned(this.returned);
+		this.method.setReturnsNormally(this.returnsNormally);
+		if (this.callsOnFieldsBeforeReturn != null) {
+			this.callsOnFieldsBeforeReturn
+				.removeIf((call) -> this.fieldsStoredAfterCalls.contains(call.substring(0, call.indexOf(' '))));
+		}
+		this.method.setCallsOnFieldsBeforeReturn(this.callsOnFieldsBeforeReturn);
 		this.method.setConstructorStores(this.constructorStores);
 		BytecodeClass owner = this.method.getOwner();
 		for (Object[] store : this.fieldStores) {
@@ -200,12 +215,13 @@ final class ValueFlow {
 		this.work.add(-1);
 		while (!this.work.isEmpty()) {
 			int start = this.work.poll();
-			State state = (start < 0) ? new State(new ArrayList<>(), initialLocals(), new HashSet<>())
+			State state = (start < 0) ? new State(new ArrayList<>(), initialLocals(), new HashSet<>(), Set.of())
 					: this.entries.get(this.instructions.get(start).label).copy();
 			this.queued.clear(start + 1);
 			// The locals an exception handler starts with: those at the start of the block and after
 			// each store the protected code makes.
 			boolean handlersSeeLocals = true;
+			List<Label> lastCovering = null;
 			for (int i = start + 1; i < this.instructions.size(); i++) {
 				Insn insn = this.instructions.get(i);
 				if (insn.opcode == LABEL) {
@@ -216,12 +232,15 @@ final class ValueFlow {
 					}
 					continue;
 				}
-				if (handlersSeeLocals) {
-					for (Label handler : handlers.get(i)) {
+				// Also where protected code starts, so that a handler is flowed even when that code stores nothing.
+				List<Label> covering = handlers.get(i);
+				if (handlersSeeLocals || !covering.equals(lastCovering)) {
+					for (Label handler : covering) {
 						flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals),
-								new HashSet<>(state.guards)));
+								new HashSet<>(state.guards), State.copyOf(state.calledOnFields)));
 					}
 				}
+				lastCovering = covering;
 				handlersSeeLocals = insn.opcode == Opcodes.ASTORE || insn.opcode == Opcodes.ISTORE
 						|| insn.opcode == Opcodes.IINC;
 				if (!execute(insn, state)) {
@@ -239,6 +258,8 @@ final class ValueFlow {
 		this.comparedStrings.clear();
 		this.comparedGetters.clear();
 		this.returned = Value.ANY;
+		this.returnsNormally = true;
+		this.callsOnFieldsBeforeReturn = null;
 		for (Insn insn : this.instructions) {
 			if (insn.call != null) {
 				insn.call.setReceiver(Value.ANY);
@@ -311,7 +332,11 @@ final class ValueFlow {
 		second.locals.forEach((slot, value) -> locals.merge(slot, value, this::union));
 		Set<ParameterGuard> guards = new HashSet<>(first.guards);
 		guards.retainAll(second.guards);
-		return new State(stack, locals, guards);
+		Set<String> calledOnFields = State.copyOf(first.calledOnFields);
+		if (!calledOnFields.isEmpty()) {
+			calledOnFields.retainAll(second.calledOnFields);
+		}
+		return new State(stack, locals, guards, calledOnFields);
 	}
 
 	// A union that records as escaping the new instances lost when too many alternatives collapse.
@@ -422,8 +447,13 @@ final class ValueFlow {
 				return true;
 			case Opcodes.PUTFIELD:
 				Value stored = store(insn, stack);
-				if (pop(stack).kind() == Value.Kind.THIS && "<init>".equals(this.method.getName())) {
+				if (pop(stack).kind() == Value.Kind.THIS && isConstructor()) {
 					this.constructorStores.merge(insn.name, stored, (first, second) -> first.equals(second) ? first : Value.ANY);
+					// Stored again after a call on it: what an exception handler knows may be stale, so
+					// the field keeps none of its calls (see run()).
+					if (state.forgetCallsOn(insn.name)) {
+						this.fieldsStoredAfterCalls.add(insn.name);
+					}
 				}
 				return true;
 			case Opcodes.PUTSTATIC:
@@ -440,15 +470,27 @@ final class ValueFlow {
 				Value result = pop(stack);
 				escape(result);
 				this.returned = (this.returned == null) ? result : union(this.returned, result);
+				this.returnsNormally = true;
 				return false;
 			case Opcodes.ATHROW:
 				escape(pop(stack));
 				return false;
 			case Opcodes.RETURN:
+				if (isConstructor()) {
+					if (this.callsOnFieldsBeforeReturn == null) {
+						this.callsOnFieldsBeforeReturn = new HashSet<>(state.calledOnFields);
+					}
+					else {
+						this.callsOnFieldsBeforeReturn.retainAll(state.calledOnFields);
+					}
+				}
+				this.returnsNormally = true;
+				return false;
 			case Opcodes.IRETURN:
 			case Opcodes.LRETURN:
 			case Opcodes.FRETURN:
 			case Opcodes.DRETURN:
+				this.returnsNormally = true;
 				return false;
 			case Opcodes.GOTO:
 				flowInto(insn.label, state);
@@ -579,6 +621,10 @@ final class ValueFlow {
 				&& "()I".equals(value.call().getDescriptor()) && value.call().getReceiver().kind() == receiver;
 	}
 
+	private boolean isConstructor() {
+		return "<init>".equals(this.method.getName());
+	}
+
 	private void invoke(Insn insn, State state) {
 		List<Value> stack = state.stack;
 		Type[] types = Type.getArgumentTypes(insn.descriptor);
@@ -603,6 +649,11 @@ final class ValueFlow {
 			if (insn.opcode == Opcodes.INVOKESPECIAL && receiver.kind() == Value.Kind.NEW
 					&& "<init>".equals(insn.name)) {
 				constructed(state, receiver, insn.descriptor, arguments);
+			}
+			// Past this point the call returned: the field holds an object whose method can return.
+			if (receiver.kind() == Value.Kind.FIELD && receiver.number() == 2 && isConstructor()
+					&& receiver.type().equals(this.method.getOwner().getInternalName())) {
+				state.calledOnField(receiver.name() + " " + insn.name + insn.descriptor);
 			}
 		}
 		if (insn.call != null && (("ordinal".equals(insn.name) && "()I".equals(insn.descriptor))
@@ -728,14 +779,35 @@ final class ValueFlow {
 		// What the comparisons on the way here say about the int-like parameters.
 		final Set<ParameterGuard> guards;
 
-		State(List<Value> stack, Map<Integer, Value> locals, Set<ParameterGuard> guards) {
+		// In a constructor: the calls on its own object's fields that returned on every path here.
+		// Empty and immutable outside constructors, so that copying a state costs nothing for it.
+		Set<String> calledOnFields;
+
+		State(List<Value> stack, Map<Integer, Value> locals, Set<ParameterGuard> guards, Set<String> calledOnFields) {
 			this.stack = stack;
 			this.locals = locals;
 			this.guards = guards;
+			this.calledOnFields = calledOnFields;
 		}
 
 		State copy() {
-			return new State(new ArrayList<>(this.stack), new HashMap<>(this.locals), new HashSet<>(this.guards));
+			return new State(new ArrayList<>(this.stack), new HashMap<>(this.locals), new HashSet<>(this.guards),
+					copyOf(this.calledOnFields));
+		}
+
+		static Set<String> copyOf(Set<String> calls) {
+			return calls.isEmpty() ? Set.of() : new HashSet<>(calls);
+		}
+
+		void calledOnField(String call) {
+			if (this.calledOnFields.isEmpty()) {
+				this.calledOnFields = new HashSet<>();
+			}
+			this.calledOnFields.add(call);
+		}
+
+		boolean forgetCallsOn(String field) {
+			return !this.calledOnFields.isEmpty() && this.calledOnFields.removeIf((call) -> call.startsWith(field + " "));
 		}
 
 		State with(ParameterGuard guard) {
@@ -746,7 +818,7 @@ final class ValueFlow {
 
 		boolean sameAs(State other) {
 			return other.stack.equals(this.stack) && other.locals.equals(this.locals)
-					&& other.guards.equals(this.guards);
+					&& other.guards.equals(this.guards) && other.calledOnFields.equals(this.calledOnFields);
 		}
 
 	}
