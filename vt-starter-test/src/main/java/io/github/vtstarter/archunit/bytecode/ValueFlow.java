@@ -259,7 +259,8 @@ final class ValueFlow {
 		this.comparedGetters.clear();
 		this.returned = Value.ANY;
 		this.returnsNormally = true;
-		this.callsOnFieldsBeforeReturn = null;
+		// A constructor the pass cannot follow may return, having made no call known.
+		this.callsOnFieldsBeforeReturn = isConstructor() ? new HashSet<>() : null;
 		for (Insn insn : this.instructions) {
 			if (insn.call != null) {
 				insn.call.setReceiver(Value.ANY);

@@ -173,6 +173,10 @@ class ValueFlowTest {
 		assertThat(shuffles.getEscaping()).contains("A", GeneratedShuffles.NAME);
 		BytecodeMethod constructor = shuffles.getMethod("<init>", "(Lcom/acme/Event;)V");
 		assertThat(constructor.getConstructorStore("kept")).isNull();
+		// It may return, and no call it made on its fields is known.
+		assertThat(constructor.returnsNormally()).isTrue();
+		assertThat(constructor.getCallsOnFieldsBeforeReturn()).isEmpty();
+		assertThat(broken.returnsNormally()).isTrue();
 		assertThat(constructor.getCalls()).allSatisfy((call) -> assertThat(call.getGuards()).isEmpty());
 		assertThat(shuffles.comparedStrings()).isEmpty();
 		assertThat(shuffles.comparedGetters()).isEmpty();
