@@ -69,9 +69,11 @@ def site(key):
 
 
 def rule_for(library, key):
+    """The first rule whose pattern matches the finding's short form; a pattern that starts with (?#key) is
+    matched against the whole key instead, for what the short form drops (an overload's parameters)."""
     text = short(key)
     for rule_library, pattern, verdict, reason in RULES:
-        if rule_library in (library, "*") and re.search(pattern, text):
+        if rule_library in (library, "*") and re.search(pattern, key if pattern.startswith("(?#key)") else text):
             return verdict, reason
     return None, None
 

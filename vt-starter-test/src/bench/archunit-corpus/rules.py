@@ -39,10 +39,15 @@ RULES = [
      "TRUE", "socket: SyslogOutputStream.flush() sends the datagram (DatagramSocket.send) under the appender's monitor"),
 
     # ---------------------------------------------------------------- Hibernate ORM 6.2.7
+    # Reviewed 2026-11-28 (review-2026-11-28/wait-audit.md): a this.destroy() that skips the standard registry's override.
+    ("hibernate-core", r"^BLOCKING boot\.registry\.internal\.BootstrapServiceRegistryImpl\.destroy :: service\.spi\.ServiceRegistryImplementor\.destroy\[service\.internal\.AbstractServiceRegistryImpl\.destroy\] -> ",
+     "WRONG-CHAIN", "the child registry that can own the built-in pool is a StandardServiceRegistryImpl, whose destroy() override runs, not AbstractServiceRegistryImpl.destroy directly; the method blocks through ServiceRegistryImplementor.destroy[StandardServiceRegistryImpl.destroy] -> AbstractServiceRegistryImpl.destroy -> stopService -> DriverManagerConnectionProviderImpl.stop -> PoolState.stop -> Lock.lock (the pool's write lock) (reviewed 2026-11-28)"),
+    ("hibernate-core", r"^BLOCKING service\.internal\.AbstractServiceRegistryImpl\.deRegisterChild :: service\.internal\.AbstractServiceRegistryImpl\.destroy -> ",
+     "WRONG-CHAIN", "this.destroy() runs StandardServiceRegistryImpl's override for the registry that owns the pool, which the chain skips; the method blocks through AbstractServiceRegistryImpl.destroy[StandardServiceRegistryImpl.destroy] -> AbstractServiceRegistryImpl.destroy -> stopService -> DriverManagerConnectionProviderImpl.stop -> PoolState.stop -> Lock.lock, on SessionFactory.close() (reviewed 2026-11-28)"),
     ("hibernate-core", r"BootstrapServiceRegistryImpl\.destroy :: service\.spi\.ServiceRegistryImplementor\.destroy\[service\.internal\.AbstractServiceRegistryImpl\.destroy\] -> service\.spi\.ServiceBinding\$ServiceLifecycleOwner\.stopService\[service\.internal\.AbstractServiceRegistryImpl\.stopService\] -> .*DriverManagerConnectionProviderImpl\.stop\].*Lock\.lock",
      "TRUE", "lock: destroying the bootstrap registry destroys its child registries; a child stops its connection provider, whose pool takes its write lock"),
     ("hibernate-core", r"BootstrapServiceRegistryImpl\.destroy :: .*stopService\[boot\.registry\.internal\.BootstrapServiceRegistryImpl\.stopService\]",
-     "IMPOSSIBLE", "the bootstrap registry stops only its own bindings (class loader, strategy selector, integrator services), never a connection provider"),
+     "WRONG-CHAIN", "the bootstrap registry stops only its own bindings (class loader, strategy selector, integrator services), never a connection provider; the method blocks through another chain, which the rule does not show: ServiceRegistryImplementor.destroy[StandardServiceRegistryImpl.destroy] -> AbstractServiceRegistryImpl.destroy -> stopService -> DriverManagerConnectionProviderImpl.stop -> PoolState.stop -> Lock.lock (reviewed 2026-11-28)"),
     ("hibernate-core", r"BootstrapServiceRegistryImpl\.(destroy|stopService) :: ",
      "FALSE", "the bootstrap registry's own bindings hold the class loader, strategy selector and integrator services, whose stop() does not block; a connection provider is never one of them"),
     ("hibernate-core", r"(StandardServiceRegistryImpl\.destroy|AbstractServiceRegistryImpl\.deRegisterChild|AbstractServiceRegistryImpl\.destroy\{blk\}) :: .*stopService\[boot\.registry\.internal\.BootstrapServiceRegistryImpl\.stopService\]",
@@ -73,6 +78,9 @@ RULES = [
      "TRUE", "socket (DNS): resolving the local host name may query the name service"),
 
     # ---------------------------------------------------------------- tomcat-embed-core 10.1.12
+    # Reviewed 2026-11-28 (review-2026-11-28/wait-audit.md): an upgraded connection's writes wait without a timeout.
+    ("tomcat-embed-core", r"(?#key)^(BLOCKING|WAIT) Method <org\.apache\.coyote\.http11\.upgrade\.UpgradeServletOutputStream\.flushInternal\(.* -> <java\.lang\.Object\.wait\(long\)> in \(NioEndpoint\.java\)$",
+     "WRONG-CHAIN", "UpgradeProcessorExternal, the only user of this stream, sets the write timeout to -1, so NioSocketWrapper.doWrite waits in writeLock.wait(), never wait(long); the method blocks through the same path ending in Object.wait() (NioEndpoint, blocking write with no timeout) (reviewed 2026-11-28)"),
     # LifecycleBase calls this.initInternal()/startInternal()/stopInternal(): the implementation must be
     # one of the class of the object the chain started on.
     ("tomcat-embed-core", r"^BLOCKING catalina\.util\.LifecycleBase\.(init|start) :: (catalina\.util\.LifecycleBase\.init -> )?catalina\.util\.LifecycleBase\.initInternal\[catalina\.webresources\.DirResourceSet\.initInternal\] -> java\.io\.FileInputStream",
