@@ -121,6 +121,10 @@ final class EpisodeTracker {
 
 	private int episodeCpuPercent = -1;
 
+	// For a run judged descheduled: how long after its latest dump every carrier that got part of a CPU will have
+	// run for the lag threshold, at the share it got (Long.MAX_VALUE: a carrier got next to none, no date is known).
+	private long untilRanLagThreshold = Long.MAX_VALUE;
+
 	private long nextSnapshotAt;
 
 	// Dumps taken since the counts last moved: the first two come one snapshot interval apart, later ones are
@@ -216,7 +220,8 @@ final class EpisodeTracker {
 	 * snapshot interval apart, so that a stall is proven within the lag threshold; after those, each waits at least
 	 * twenty times as long as the last took, so that a long overload whose work the counts do not see costs no
 	 * more than a twentieth of one core in dumps; but no later than a run of the same holders reaches the lag
-	 * threshold or the starvation threshold
+	 * threshold or the starvation threshold, or, where its carriers got part of a CPU, than they will have run for
+	 * the lag threshold at that share
 	 */
 	synchronized void snapshot(long now, HeldCarriers held, long cost) {
 		snapshot(now, 0, held, cost);
@@ -275,20 +280,31 @@ final class EpisodeTracker {
 	}
 
 	// The first two dumps after the counts stood still come one snapshot interval apart, later ones twenty times
-	// their cost apart. A run of two or more dumps that showed the same holders, each blocked or running, is the
-	// exception: its verdicts are due when its proof reaches the lag threshold (the stall) and the starvation
-	// threshold, and a slow dump on a loaded machine (half a second: the next in ten) must not put them off past the
-	// end of a starvation that lasted the threshold. At most two dumps more per such run; an overload, whose holders
-	// change or wait for the CPU, keeps the spacing by cost.
+	// their cost apart. A run of two or more dumps that showed the same holders is the exception, as a slow dump on
+	// a loaded machine (half a second: the next in ten) must not put a verdict off past the end of the stall:
+	// - each carrier blocked or running: its verdicts are due when its proof reaches the lag threshold (the stall)
+	//   and the starvation threshold;
+	// - a carrier that got part of a CPU: the proof may be due when every such carrier will have run for the lag
+	//   threshold at the share it got (code that never yields, on a machine whose other processes take half the
+	//   CPU). Without this, the spin of a CPU-bound request ended before the next dump, and the stall was missed.
+	// At most a few dumps more per such run; an overload, whose holders change, keeps the spacing by cost, and so
+	// does a run whose carrier got next to no CPU while ready to run (no date is known).
 	private void scheduleNextSnapshot(long now, long cost) {
 		long spacing = (this.dumpsSinceCountsMoved < 2) ? this.snapshotInterval
 				: Math.max(this.snapshotInterval, 20 * cost);
-		if (this.baseline != null && this.latestAt != this.baselineAt && !this.descheduled) {
-			long proven = provenStall();
-			long verdict = (proven < this.lagThreshold) ? this.lagThreshold : this.starvationThreshold;
-			if (proven < verdict) {
-				spacing = Math.min(spacing, Math.max(this.snapshotInterval, verdict - proven));
+		if (this.baseline != null && this.latestAt != this.baselineAt) {
+			long due = Long.MAX_VALUE;
+			if (!this.descheduled) {
+				long proven = provenStall();
+				long verdict = (proven < this.lagThreshold) ? this.lagThreshold : this.starvationThreshold;
+				if (proven < verdict) {
+					due = verdict - proven;
+				}
 			}
+			else {
+				due = this.untilRanLagThreshold;
+			}
+			spacing = Math.min(spacing, Math.max(this.snapshotInterval, due));
 		}
 		this.nextSnapshotAt = now + spacing;
 	}
@@ -298,6 +314,7 @@ final class EpisodeTracker {
 	private void judgeCpu() {
 		this.descheduled = false;
 		this.cpuPercent = -1;
+		this.untilRanLagThreshold = Long.MAX_VALUE;
 		long window = pauseFreeWindow();
 		if (!this.baselineCpu.known() || !this.latestCpu.known() || window <= 0) {
 			return;
@@ -315,6 +332,7 @@ final class EpisodeTracker {
 		long busyPercentSum = 0;
 		int busy = 0;
 		int measured = 0;
+		long untilRan = 0;
 		for (var carrier : this.latestCpu.nanos().entrySet()) {
 			Long before = this.baselineCpu.nanos().get(carrier.getKey());
 			if (before == null) {
@@ -330,6 +348,7 @@ final class EpisodeTracker {
 					// much more: the operating system ran other processes. With CPU to spare, or beside a carrier
 					// that ran, it was blocked in native code.
 					this.descheduled = true;
+					untilRan = Long.MAX_VALUE;
 				}
 				continue;
 			}
@@ -337,7 +356,13 @@ final class EpisodeTracker {
 			busyPercentSum += percent;
 			if (percent < RUNNING_PERCENT && cpu < this.lagThreshold && !cpuToSpare) {
 				this.descheduled = true;
+				// At the share it got (double: the product of two long durations overflows a long).
+				long remaining = (long) ((double) (this.lagThreshold - cpu) * window / cpu);
+				untilRan = Math.max(untilRan, remaining);
 			}
+		}
+		if (this.descheduled) {
+			this.untilRanLagThreshold = untilRan;
 		}
 		if (measured > 0) {
 			this.cpuPercent = (busy > 0) ? (int) (busyPercentSum / busy) : 0;

@@ -288,15 +288,57 @@ class EpisodeTrackerTests {
 	}
 
 	@Test
-	void theSameHoldersWaitingForTheCpuKeepTheDumpsSpacedByTheirCost() {
-		// The same two requests mounted at both dumps, each given a fifth of a CPU: they wait for the operating
-		// system, no stall is on its way, and no dump is brought forward for one.
+	void theSameHoldersThatGotPartOfACpuHaveTheNextDumpWhenTheyWillHaveRunTheLagThreshold() {
+		// The same two requests mounted at both dumps, each given a fifth of a CPU: no stall is proven yet, but at that
+		// share they will have run for the lag threshold (1 s of CPU) 4 s after the second dump. The next dump comes
+		// then, not after twenty times its cost (10 s).
 		this.tracker.counts(0, 0, 0);
 		HeldCarriers mounted = held("a", "b");
 		this.tracker.snapshot(1_100 * MS, 0, mounted, cpu(0, 0), 500 * MS);
 		this.tracker.snapshot(2_100 * MS, 0, mounted, cpu(200 * MS, 200 * MS), 500 * MS);
-		assertThat(this.tracker.wantsSnapshot(3_100 * MS, 3_100 * MS)).isFalse();
+		assertThat(this.tracker.provenStallNanos()).isZero();
+		assertThat(this.tracker.wantsSnapshot(6_000 * MS, 6_000 * MS)).isFalse();
+		assertThat(this.tracker.wantsSnapshot(6_100 * MS, 6_100 * MS)).isTrue();
+	}
+
+	@Test
+	void theSameHoldersReadyToRunWithNextToNoCpuKeepTheDumpsSpacedByTheirCost() {
+		// Both carriers runnable, next to no CPU, the machine saturated: they wait for the operating system, and no
+		// share tells when they could prove a stall. The dumps keep the spacing by their cost.
+		this.tracker.counts(0, 0, 0);
+		HeldCarriers mounted = held("a", "b");
+		this.tracker.snapshot(1_100 * MS, 0, mounted, runnableCpu(0, 0, 9_500, 10_000), 500 * MS);
+		this.tracker.snapshot(2_100 * MS, 0, mounted, runnableCpu(MS, MS, 10_500, 11_000), 500 * MS);
+		assertThat(this.tracker.wantsSnapshot(12_000 * MS, 12_000 * MS)).isFalse();
 		assertThat(this.tracker.wantsSnapshot(12_100 * MS, 12_100 * MS)).isTrue();
+	}
+
+	@Test
+	void aSpinOnABusyMachineIsJudgedStarvationBeforeItEndsEvenWhenDumpsAreSlow() {
+		// CI's alarm smoke, cpu-held case, with the machine saturated by other processes: two requests spin for 20 s
+		// on both carriers, and each carrier gets 45% of a CPU; dumps take 500 ms (cost-spaced: 10 s apart);
+		// thresholds of 1 s and 3 s. Each pair of dumps shows a share of a CPU, so no stall is proven until the
+		// carriers have run for 1 s of CPU. The next dump was spaced by its cost, and the episode ended as overload
+		// after the spin; now it comes when the share makes the proof due.
+		EpisodeTracker tracker = new EpisodeTracker(LAG, Duration.ofSeconds(3), QUIET, SNAPSHOTS);
+		HeldCarriers spinning = held("s1", "s2");
+		List<Long> dumps = new ArrayList<>();
+		for (long t = 100; t <= 20_000; t += 100) {
+			long now = t * MS;
+			tracker.counts(now, 0, 0);
+			if (tracker.wantsSnapshot(now, now)) {
+				dumps.add(t);
+				long spun = now * 45 / 100;
+				tracker.snapshot(now, 0, spinning, runnableCpu(spun, spun, t, t), 500 * MS);
+			}
+			tracker.waiting(now, now);
+			this.events.addAll(tracker.drain());
+		}
+		// 1.1 s: the first; 2.1 s: 0.45 s of CPU each, due 1.22 s later; 3.4 s (the next check): 1.04 s of CPU, a
+		// stall proven for 2.3 s; 4.4 s: proven for 3.3 s, starvation. Then the spacing by cost again.
+		assertThat(dumps).containsExactly(1_100L, 2_100L, 3_400L, 4_400L, 14_400L);
+		assertThat(this.events).containsExactly(Event.STALL, Event.STARVATION);
+		assertThat(tracker.starvedSince()).isEqualTo(1_100 * MS);
 	}
 
 	@Test
