@@ -11,6 +11,7 @@ import io.github.vtstarter.archunit.fixtures.receiver.Depot;
 import io.github.vtstarter.archunit.fixtures.receiver.EscapingTasks;
 import io.github.vtstarter.archunit.fixtures.receiver.FileComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.LocalTasks;
+import io.github.vtstarter.archunit.fixtures.receiver.Outlet;
 import io.github.vtstarter.archunit.fixtures.receiver.QuietComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.Registry;
 import io.github.vtstarter.archunit.fixtures.receiver.Sessions;
@@ -76,6 +77,45 @@ class ReceiverDispatchTest {
 			.startsWith("Method <" + RECEIVER + "Depot$Lobby.count()>")
 			.contains("implemented by <" + RECEIVER + "Shelf$ClosedShelf.stock()> in "
 					+ location(Depot.class, "// unopened shelf")));
+	}
+
+	@Test
+	void aFieldReadByAHelperTheConstructorCallsBeforeItsCallMayHoldAnything() {
+		List<String> violations = violations(RULE, importClasses(Depot.class, Depot.Audited.class, Shelf.class,
+				Shelf.Box.class, Shelf.MemoryBox.class, Shelf.MemoryShelf.class, Shelf.ClosedShelf.class));
+		// The helper reads the shelf before the constructor opens it: a closed shelf is still possible there.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Depot$Audited.countFirst()>")
+			.contains("implemented by <" + RECEIVER + "Shelf$ClosedShelf.stock()> in "
+					+ location(Depot.class, "// counted before opening")));
+		assertThat(violations).noneMatch((violation) -> violation.startsWith("Method <" + RECEIVER + "Depot.count()>"));
+	}
+
+	@Test
+	void aMethodThatNeverReturnsStandsForTheOverridesOfClassesOutsideTheAnalysis() {
+		List<String> violations = violations(RULE, importClasses(Outlet.class, Shelf.Box.class, Shelf.MemoryBox.class,
+				Shelf.SocketBox.class));
+		// Outlet.open() only throws, but the object is a SocketOutlet, which the analysis does not see.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Outlet.readFromSubclass()>")
+			.contains("implemented by <" + RECEIVER + "Shelf$SocketBox.read()> in "
+					+ location(Outlet.class, "// outlet outside the analysis")));
+	}
+
+	@Test
+	void aCallOnSuperReturnsWhatTheRunningObjectsMethodsReturn() {
+		List<String> violations = violations(RULE, importClasses(Sessions.class, Sessions.Session.class,
+				Sessions.Command.class, Sessions.TracedSession.class, Sessions.TracingSession.class,
+				Sessions.TracedRemoteSession.class,
+				Sessions.TracedLocalSession.class, Sessions.RemoteCommand.class, Sessions.LocalCommand.class,
+				Sessions.TracedRemoteClient.class, Sessions.AnyClient.class));
+		// super.traced() runs TracedSession.traced() for the TracedRemoteSession: its this.prepare() is remote,
+		// whatever a sibling subclass's prepare() makes.
+		assertThat(violations).noneMatch((violation) -> violation.startsWith("Method <" + RECEIVER
+				+ "Sessions$TracedRemoteClient.refresh()>"));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "Sessions$AnyClient.refresh(" + RECEIVER + "Sessions$Session)>")
+			.contains("implemented by <" + RECEIVER + "Sessions$LocalCommand.execute()>"));
 	}
 
 	@Test

@@ -307,11 +307,20 @@ public final class TypeHierarchy {
 		List<Target> targets = targets(call, null);
 		for (Target target : targets) {
 			Value returned = target.method().getReturned();
-			if (returned != null && !isResultOf(returned, producers, depth)) {
+			if ((returned == null) ? mayBeOverriddenUnseen(target) : !isResultOf(returned, producers, depth)) {
 				return false;
 			}
 		}
 		return !targets.isEmpty();
+	}
+
+	// A target that stands in for a class the analysis does not see (virtualTargets gives it the cone of
+	// that class): the class may override the method with one that returns, whatever the method in view does.
+	private boolean mayBeOverriddenUnseen(Target target) {
+		return target.receiver() != null && target.receiver()
+			.getCones()
+			.stream()
+			.anyMatch((bounds) -> bounds.size() == 1 && !this.analysed.containsKey(bounds.get(0)));
 	}
 
 	// The methods the object may run; returnedFrom: methods ("name(descriptor)") a call of which on
@@ -373,7 +382,8 @@ public final class TypeHierarchy {
 	// there, and each of them returned: the calls they made on it returned too. H2's Database
 	// calls meta.addIndex(...) right after it set meta, and a linked table's addIndex only throws,
 	// so the metadata table is never a TableLink. (A final field: only constructors store it.)
-	// Not in those constructors themselves, which may call other methods on it before.
+	// Not in those constructors themselves, which may call other methods on it before; nor for a call
+	// made after the constructor handed this on, whose code may read the field first (ValueFlow.OwnFields).
 	private Set<String> returnedFromOnField(CallSite call) {
 		Value receiver = call.getReceiver();
 		if (receiver.kind() != Value.Kind.FIELD || receiver.number() == 1) {
@@ -956,7 +966,8 @@ public final class TypeHierarchy {
 	// H2's Session.readSessionState() prepares its query with this.prepareCommand(...), a
 	// CommandRemote when the session is a SessionRemote.
 	private TypeSet resultTypes(CallSite call, TypeSet self) {
-		boolean onThis = self != null && call.isVirtual() && call.getReceiver().kind() == Value.Kind.THIS;
+		// this.m(), super.m() or a private method: the methods of the running object's classes run.
+		boolean onThis = self != null && !call.isStatic() && call.getReceiver().mayBeThis();
 		return solve(onThis ? new ResultOnThis(call, self.key()) : call, this.resultTypes, () -> {
 			List<Target> targets = targets(call, onThis ? self : null);
 			TypeSet result = targets.isEmpty() ? TypeSet.ANY : TypeSet.NONE;
@@ -964,6 +975,9 @@ public final class TypeHierarchy {
 				Value returned = target.method().getReturned();
 				if (returned != null) {
 					result = result.union(typesOf(returned, target.receiver()));
+				}
+				else if (mayBeOverriddenUnseen(target)) {
+					return TypeSet.ANY;
 				}
 			}
 			return result;

@@ -92,7 +92,9 @@ final class ValueFlow {
 	// "field method(descriptor)"; null while no return was reached (see BytecodeMethod#getCallsOnFieldsBeforeReturn).
 	private Set<String> callsOnFieldsBeforeReturn;
 
-	private final Set<String> fieldsStoredAfterCalls = new HashSet<>(0);
+	// Set by an instruction that changed the state's OwnFields (a store, an escape of this): the exception
+	// handlers that cover it may be entered after it, so they see the state after it too.
+	private boolean ownFieldsChanged;
 
 	// A constructor's stores into its own object's fields (see BytecodeMethod#getConstructorStore).
 	private final Map<String, Value> constructorStores = new HashMap<>(0);
@@ -191,10 +193,6 @@ final class ValueFlow {
 		}
 		this.method.setReturned(this.returned);
 		this.method.setReturnsNormally(this.returnsNormally);
-		if (this.callsOnFieldsBeforeReturn != null) {
-			this.callsOnFieldsBeforeReturn
-				.removeIf((call) -> this.fieldsStoredAfterCalls.contains(call.substring(0, call.indexOf(' '))));
-		}
 		this.method.setCallsOnFieldsBeforeReturn(this.callsOnFieldsBeforeReturn);
 		this.method.setConstructorStores(this.constructorStores);
 		BytecodeClass owner = this.method.getOwner();
@@ -215,7 +213,7 @@ final class ValueFlow {
 		this.work.add(-1);
 		while (!this.work.isEmpty()) {
 			int start = this.work.poll();
-			State state = (start < 0) ? new State(new ArrayList<>(), initialLocals(), new HashSet<>(), Set.of())
+			State state = (start < 0) ? new State(new ArrayList<>(), initialLocals(), new HashSet<>(), OwnFields.NONE)
 					: this.entries.get(this.instructions.get(start).label).copy();
 			this.queued.clear(start + 1);
 			// The locals an exception handler starts with: those at the start of the block and after
@@ -235,18 +233,28 @@ final class ValueFlow {
 				// Also where protected code starts, so that a handler is flowed even when that code stores nothing.
 				List<Label> covering = handlers.get(i);
 				if (handlersSeeLocals || !covering.equals(lastCovering)) {
-					for (Label handler : covering) {
-						flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals),
-								new HashSet<>(state.guards), State.copyOf(state.calledOnFields)));
-					}
+					flowIntoHandlers(covering, state);
 				}
 				lastCovering = covering;
 				handlersSeeLocals = insn.opcode == Opcodes.ASTORE || insn.opcode == Opcodes.ISTORE
 						|| insn.opcode == Opcodes.IINC;
-				if (!execute(insn, state)) {
+				this.ownFieldsChanged = false;
+				boolean goesOn = execute(insn, state);
+				if (this.ownFieldsChanged) {
+					// A call that let this escape may throw after the escape.
+					flowIntoHandlers(covering, state);
+				}
+				if (!goesOn) {
 					break;
 				}
 			}
+		}
+	}
+
+	private void flowIntoHandlers(List<Label> handlers, State state) {
+		for (Label handler : handlers) {
+			flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals),
+					new HashSet<>(state.guards), state.ownFields));
 		}
 	}
 
@@ -333,11 +341,7 @@ final class ValueFlow {
 		second.locals.forEach((slot, value) -> locals.merge(slot, value, this::union));
 		Set<ParameterGuard> guards = new HashSet<>(first.guards);
 		guards.retainAll(second.guards);
-		Set<String> calledOnFields = State.copyOf(first.calledOnFields);
-		if (!calledOnFields.isEmpty()) {
-			calledOnFields.retainAll(second.calledOnFields);
-		}
-		return new State(stack, locals, guards, calledOnFields);
+		return new State(stack, locals, guards, first.ownFields.join(second.ownFields));
 	}
 
 	// A union that records as escaping the new instances lost when too many alternatives collapse.
@@ -420,7 +424,7 @@ final class ValueFlow {
 				}
 				return true;
 			case Opcodes.AASTORE:
-				escape(pop(stack));
+				escape(state, pop(stack));
 				pop(stack, 2);
 				return true;
 			case Opcodes.NEW:
@@ -447,18 +451,15 @@ final class ValueFlow {
 				recordSwitchKey(pop(stack), ordinal, key);
 				return true;
 			case Opcodes.PUTFIELD:
-				Value stored = store(insn, stack);
+				Value stored = store(insn, state);
 				if (pop(stack).kind() == Value.Kind.THIS && isConstructor()) {
 					this.constructorStores.merge(insn.name, stored, (first, second) -> first.equals(second) ? first : Value.ANY);
-					// Stored again after a call on it: what an exception handler knows may be stale, so
-					// the field keeps none of its calls (see run()).
-					if (state.forgetCallsOn(insn.name)) {
-						this.fieldsStoredAfterCalls.add(insn.name);
-					}
+					state.ownFields = state.ownFields.stored(insn.name);
+					this.ownFieldsChanged = true;
 				}
 				return true;
 			case Opcodes.PUTSTATIC:
-				store(insn, stack);
+				store(insn, state);
 				return true;
 			case Opcodes.INVOKEVIRTUAL:
 			case Opcodes.INVOKESPECIAL:
@@ -479,10 +480,10 @@ final class ValueFlow {
 			case Opcodes.RETURN:
 				if (isConstructor()) {
 					if (this.callsOnFieldsBeforeReturn == null) {
-						this.callsOnFieldsBeforeReturn = new HashSet<>(state.calledOnFields);
+						this.callsOnFieldsBeforeReturn = new HashSet<>(state.ownFields.calls());
 					}
 					else {
-						this.callsOnFieldsBeforeReturn.retainAll(state.calledOnFields);
+						this.callsOnFieldsBeforeReturn.retainAll(state.ownFields.calls());
 					}
 				}
 				this.returnsNormally = true;
@@ -544,11 +545,11 @@ final class ValueFlow {
 		}
 	}
 
-	private Value store(Insn insn, List<Value> stack) {
+	private Value store(Insn insn, State state) {
 		Type type = Type.getType(insn.descriptor);
-		Value stored = pop(stack, type);
+		Value stored = pop(state.stack, type);
 		if (isReference(type)) {
-			escape(stored);
+			escape(state, stored);
 			this.fieldStores.add(new Object[] { insn.owner, insn.name, stored });
 		}
 		return stored;
@@ -632,7 +633,7 @@ final class ValueFlow {
 		Value[] arguments = new Value[types.length];
 		for (int i = types.length - 1; i >= 0; i--) {
 			Value argument = pop(stack, types[i]);
-			escape(argument);
+			escape(state, argument);
 			if (argument.isConstantLike()) {
 				arguments[i] = argument;
 			}
@@ -646,15 +647,16 @@ final class ValueFlow {
 			insn.call.setReceiver(receiver);
 			if (receiver.mayBeThis()) {
 				this.method.setUsesThis();
+				thisEscapes(state);
 			}
 			if (insn.opcode == Opcodes.INVOKESPECIAL && receiver.kind() == Value.Kind.NEW
 					&& "<init>".equals(insn.name)) {
 				constructed(state, receiver, insn.descriptor, arguments);
 			}
 			// Past this point the call returned: the field holds an object whose method can return.
-			if (receiver.kind() == Value.Kind.FIELD && receiver.number() == 2 && isConstructor()
+			if (receiver.kind() == Value.Kind.FIELD && receiver.number() == 2
 					&& receiver.type().equals(this.method.getOwner().getInternalName())) {
-				state.calledOnField(receiver.name() + " " + insn.name + insn.descriptor);
+				state.ownFields = state.ownFields.called(receiver.name(), insn.name + insn.descriptor);
 			}
 		}
 		if (insn.call != null && (("ordinal".equals(insn.name) && "()I".equals(insn.descriptor))
@@ -715,8 +717,27 @@ final class ValueFlow {
 		}
 	}
 
-	// The value leaves the method (argument, field, array, result, exception): an anonymous or
-	// local class among its new instances may now be anywhere.
+	// The value leaves the method (argument, field, array): an anonymous or local class among its new
+	// instances may now be anywhere, and so may a constructor's own object.
+	private void escape(State state, Value value) {
+		escape(value);
+		if (value.mayBeThis()) {
+			thisEscapes(state);
+		}
+	}
+
+	// A constructor's own object is passed on (as a receiver too, its own methods run): the code it reaches
+	// may read the fields stored so far, before the calls the constructor makes on them next.
+	private void thisEscapes(State state) {
+		OwnFields escaped = state.ownFields.escaped();
+		if (escaped != state.ownFields) {
+			state.ownFields = escaped;
+			this.ownFieldsChanged = true;
+		}
+	}
+
+	// The value leaves the method (result, exception): an anonymous or local class among its new
+	// instances may now be anywhere.
 	private void escape(Value value) {
 		if (value.kind() == Value.Kind.NEW || value.kind() == Value.Kind.THIS) {
 			this.escaping.add(value.type());
@@ -780,35 +801,19 @@ final class ValueFlow {
 		// What the comparisons on the way here say about the int-like parameters.
 		final Set<ParameterGuard> guards;
 
-		// In a constructor: the calls on its own object's fields that returned on every path here.
-		// Empty and immutable outside constructors, so that copying a state costs nothing for it.
-		Set<String> calledOnFields;
+		// In a constructor: what is known of its own object's fields (immutable, shared by copies).
+		OwnFields ownFields;
 
-		State(List<Value> stack, Map<Integer, Value> locals, Set<ParameterGuard> guards, Set<String> calledOnFields) {
+		State(List<Value> stack, Map<Integer, Value> locals, Set<ParameterGuard> guards, OwnFields ownFields) {
 			this.stack = stack;
 			this.locals = locals;
 			this.guards = guards;
-			this.calledOnFields = calledOnFields;
+			this.ownFields = ownFields;
 		}
 
 		State copy() {
 			return new State(new ArrayList<>(this.stack), new HashMap<>(this.locals), new HashSet<>(this.guards),
-					copyOf(this.calledOnFields));
-		}
-
-		static Set<String> copyOf(Set<String> calls) {
-			return calls.isEmpty() ? Set.of() : new HashSet<>(calls);
-		}
-
-		void calledOnField(String call) {
-			if (this.calledOnFields.isEmpty()) {
-				this.calledOnFields = new HashSet<>();
-			}
-			this.calledOnFields.add(call);
-		}
-
-		boolean forgetCallsOn(String field) {
-			return !this.calledOnFields.isEmpty() && this.calledOnFields.removeIf((call) -> call.startsWith(field + " "));
+					this.ownFields);
 		}
 
 		State with(ParameterGuard guard) {
@@ -819,7 +824,57 @@ final class ValueFlow {
 
 		boolean sameAs(State other) {
 			return other.stack.equals(this.stack) && other.locals.equals(this.locals)
-					&& other.guards.equals(this.guards) && other.calledOnFields.equals(this.calledOnFields);
+					&& other.guards.equals(this.guards) && other.ownFields.equals(this.ownFields);
+		}
+
+	}
+
+	/**
+	 * What a constructor knows, on every path to a point, of its own object's fields: the fields stored
+	 * since {@code this} last escaped (no other code can have read them yet), and the calls made on those and
+	 * returned, as "field method(descriptor)". A call is known only on a field no other code can have read
+	 * before it returned: H2's {@code Database} stores {@code meta} and calls {@code meta.addIndex(...)} right
+	 * after, while a constructor that hands {@code this} to a helper in between lets the helper see the field
+	 * first. (What code reached through an earlier escape does during a call that does not pass {@code this}
+	 * is not followed.)
+	 * @param unread the fields stored since {@code this} last escaped
+	 * @param calls the calls made on them that returned
+	 */
+	record OwnFields(Set<String> unread, Set<String> calls) {
+
+		/** At a constructor's start, and all along in other methods, which store none of them. */
+		static final OwnFields NONE = new OwnFields(Set.of(), Set.of());
+
+		OwnFields stored(String field) {
+			Set<String> unread = new HashSet<>(this.unread);
+			unread.add(field);
+			Set<String> calls = new HashSet<>(this.calls);
+			calls.removeIf((call) -> call.startsWith(field + " "));
+			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls));
+		}
+
+		OwnFields called(String field, String method) {
+			if (!this.unread.contains(field)) {
+				return this;
+			}
+			Set<String> calls = new HashSet<>(this.calls);
+			calls.add(field + " " + method);
+			return new OwnFields(this.unread, Set.copyOf(calls));
+		}
+
+		OwnFields escaped() {
+			return this.unread.isEmpty() ? this : new OwnFields(Set.of(), this.calls);
+		}
+
+		OwnFields join(OwnFields other) {
+			if (this.equals(other)) {
+				return this;
+			}
+			Set<String> unread = new HashSet<>(this.unread);
+			unread.retainAll(other.unread);
+			Set<String> calls = new HashSet<>(this.calls);
+			calls.retainAll(other.calls);
+			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls));
 		}
 
 	}

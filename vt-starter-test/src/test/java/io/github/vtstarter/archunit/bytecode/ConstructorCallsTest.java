@@ -38,6 +38,28 @@ class ConstructorCallsTest {
 	}
 
 	@Test
+	void aFieldAHelperMayHaveReadBeforeTheCallKeepsNone() {
+		assertThat(constructor("(Ljava/util/List;Ljava/lang/Object;)V").getCallsOnFieldsBeforeReturn()).isEmpty();
+	}
+
+	@Test
+	void aFieldWhoseObjectWasPassedOnOrPublishedBeforeTheCallKeepsNone() {
+		assertThat(constructor("(Ljava/util/List;Ljava/lang/String;)V").getCallsOnFieldsBeforeReturn()).isEmpty();
+		assertThat(constructor("(Ljava/util/List;Ljava/lang/Integer;)V").getCallsOnFieldsBeforeReturn()).isEmpty();
+	}
+
+	@Test
+	void thisHandedOnBeforeTheStoreDoesNotMatter() {
+		assertThat(constructor("(Ljava/lang/Runnable;Ljava/util/List;)V").getCallsOnFieldsBeforeReturn())
+			.containsExactly("items size()I");
+	}
+
+	@Test
+	void aHandlerEnteredAfterAHelperRanKeepsNone() {
+		assertThat(constructor("(Ljava/util/List;Ljava/lang/Boolean;)V").getCallsOnFieldsBeforeReturn()).isEmpty();
+	}
+
+	@Test
 	void aConstructorThatOnlyThrowsNeverReturnsAndMakesNoObject() {
 		BytecodeMethod throwing = constructor("()V");
 		assertThat(throwing.returnsNormally()).isFalse();
