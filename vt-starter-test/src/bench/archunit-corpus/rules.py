@@ -321,6 +321,13 @@ RULES = [
      "TRUE", _DB + ": the JDBC session store or access log valve talks to its database"),
 
     # ---------------------------------------------------------------- mysql-connector-j 8.0.33
+    # The same patterns as the sample's, outside it (checked in the sources the reviewer used).
+    ("mysql-connector-j", '^BLOCKING\\ jdbc\\.DatabaseMetaDataUsingInfoSchema\\.getSQLKeywords\\{blk\\}\\ ::\\ java\\.sql\\.ResultSet\\.next$',
+     'WRONG-CHAIN', 'the statement is the metadata-safe one, whose fetch size is forced to 0, so executeQuery read every row and next() moves in memory; the method blocks through another chain: Statement.executeQuery (the query of the keywords) (reviewed 2026-11-28)'),
+    ("mysql-connector-j", '(?#key)^BLOCKING\\ Method\\ <com\\.mysql\\.cj\\.protocol\\.x\\.SyncMessageSender\\.send\\(com\\.mysql\\.cj\\.protocol\\.x\\.XMessage\\)>\\ holds\\ the\\ monitor\\ of\\ the\\ synchronized\\ block\\ at\\ \\(SyncMessageSender\\.java\\)\\ and\\ calls\\ blocking\\ method\\ <java\\.io\\.OutputStream\\.write\\(byte\\[\\]\\)>\\ in\\ \\(SyncMessageSender\\.java\\)$',
+     'WRONG-CHAIN', 'the 4-byte header goes into the buffered stream over the socket, which the flush() at the end of every send empties, so this write never reaches the socket; the method blocks through another chain: OutputStream.flush (the flush sends the message) (reviewed 2026-11-28)'),
+    ("mysql-connector-j", '(?#key)^BLOCKING\\ Method\\ <com\\.mysql\\.cj\\.protocol\\.x\\.SyncMessageSender\\.send\\(com\\.mysql\\.cj\\.protocol\\.x\\.XMessage\\)>\\ holds\\ the\\ monitor\\ of\\ the\\ synchronized\\ block\\ at\\ \\(SyncMessageSender\\.java\\)\\ and\\ calls\\ blocking\\ method\\ <java\\.io\\.OutputStream\\.write\\(int\\)>\\ in\\ \\(SyncMessageSender\\.java\\)$',
+     'WRONG-CHAIN', 'the message type byte goes into the buffered stream over the socket, which the flush() at the end of every send empties, so this write never reaches the socket; the method blocks through another chain: OutputStream.flush (the flush sends the message) (reviewed 2026-11-28)'),
     # Reviewed 2026-11-28 (review-2026-11-28/connector-j-sample-audit.md): a sample of 40 TRUE findings, one by one.
     # A replication proxy's source and replica connections are load-balanced dynamic proxies: a step to
     # LoadBalancedMySQLConnection skips LoadBalancedConnectionProxy.invoke (as changeUser below).
