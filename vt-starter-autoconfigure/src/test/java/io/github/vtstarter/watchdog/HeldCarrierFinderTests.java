@@ -4,9 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
@@ -161,11 +159,13 @@ class HeldCarrierFinderTests {
 		return VirtualThreads.namedFactory(namePrefix);
 	}
 
+	// Returns once the thread spins: a plain volatile write tells, not a latch, whose countDown() unparks the
+	// waiter from inside the spinner, so that a dump taken at once could show the spinner in Unsafe.unpark.
 	private Thread spin(ThreadFactory factory, int depth) throws InterruptedException {
-		CountDownLatch spinning = new CountDownLatch(1);
+		AtomicBoolean spinning = new AtomicBoolean();
 		Thread thread = factory.newThread(() -> spinAt(depth, spinning, this.stop));
 		start(thread);
-		assertThat(spinning.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+		Eventually.await(WAIT, spinning::get);
 		return thread;
 	}
 
@@ -174,12 +174,12 @@ class HeldCarrierFinderTests {
 		thread.start();
 	}
 
-	private static void spinAt(int depth, CountDownLatch spinning, AtomicBoolean stop) {
+	private static void spinAt(int depth, AtomicBoolean spinning, AtomicBoolean stop) {
 		if (depth > 0) {
 			spinAt(depth - 1, spinning, stop);
 			return;
 		}
-		spinning.countDown();
+		spinning.set(true);
 		while (!stop.get()) {
 			Thread.onSpinWait();
 		}
