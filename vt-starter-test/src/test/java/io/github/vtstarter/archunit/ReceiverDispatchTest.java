@@ -12,6 +12,7 @@ import io.github.vtstarter.archunit.fixtures.receiver.EscapingTasks;
 import io.github.vtstarter.archunit.fixtures.receiver.FileComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.LocalTasks;
 import io.github.vtstarter.archunit.fixtures.receiver.Outlet;
+import io.github.vtstarter.archunit.fixtures.receiver.PositionalFile;
 import io.github.vtstarter.archunit.fixtures.receiver.QuietComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.Registry;
 import io.github.vtstarter.archunit.fixtures.receiver.Sessions;
@@ -45,6 +46,25 @@ class ReceiverDispatchTest {
 			.contains("through <" + RECEIVER + "Component.start()> in " + location(Assembly.class, "// any component")
 					+ " -> <" + RECEIVER + "Component.startInternal()> implemented by <" + RECEIVER
 					+ "FileComponent.startInternal()> in " + location(Component.class, "// template")));
+	}
+
+	@Test
+	void aCallOnThisInAnInheritedMethodSkipsTheClassesThatOverrideIt() {
+		List<String> violations = violations(RULE, importClasses(PositionalFile.class, PositionalFile.MemoryFile.class,
+				PositionalFile.ReopeningFile.class));
+		// A ReopeningFile reads at a position with its own method: PositionalFile.read(long) never runs for it.
+		assertThat(violations).noneMatch((violation) -> violation.contains("PositionalFile.read(long)"));
+	}
+
+	@Test
+	void aCallOnThisInAMethodAnOverrideRunsThroughSuperStillGoesToThatClass() {
+		List<String> violations = violations(RULE, importClasses(PositionalFile.class, PositionalFile.MemoryFile.class,
+				PositionalFile.ReopeningFile.class, PositionalFile.CountingFile.class));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "PositionalFile.read(long)> holds the monitor")
+			.contains("implemented by <" + RECEIVER + "PositionalFile$CountingFile.position(long)> in "
+					+ location(PositionalFile.class, "// inherited read")));
+		assertThat(violations).noneMatch((violation) -> violation.contains("ReopeningFile.position("));
 	}
 
 	@Test

@@ -77,6 +77,9 @@ public final class TypeHierarchy {
 
 	private final Map<BytecodeMethod, java.util.Optional<TypeSet>> constructedAs = new HashMap<>();
 
+	// Built on first use: see superCallers().
+	private Map<BytecodeMethod, Set<String>> superCallers;
+
 	// Built on first use: the enum types some analysed switch switches on.
 	private Set<String> switchedEnums;
 
@@ -327,6 +330,8 @@ public final class TypeHierarchy {
 	// this object is known to have returned, so its class is none whose method never returns.
 	private List<Target> virtualTargets(CallSite call, BytecodeClass owner, TypeSet receiver, Set<String> returnedFrom) {
 		Map<BytecodeMethod, TypeSet> targets = new LinkedHashMap<>();
+		// On this, the running object is of a class whose call of the running method runs it.
+		BytecodeMethod running = isThis(call.getReceiver()) ? call.getCaller() : null;
 		for (List<String> bounds : receiver.getCones()) {
 			BytecodeClass declaring = mostSpecificClass(bounds, owner);
 			BytecodeMethod inherited = resolve(declaring, call.getName(), call.getDescriptor());
@@ -337,7 +342,7 @@ public final class TypeHierarchy {
 				added.add(inherited);
 			}
 			for (BytecodeClass candidate : instancesOf(bounds)) {
-				if (neverReturnsFromOneOf(candidate, returnedFrom)) {
+				if (neverReturnsFromOneOf(candidate, returnedFrom) || (running != null && !mayRun(candidate, running))) {
 					continue;
 				}
 				BytecodeMethod override = resolve(candidate, call.getName(), call.getDescriptor());
@@ -358,13 +363,65 @@ public final class TypeHierarchy {
 				continue;
 			}
 			BytecodeMethod method = resolve(type, call.getName(), call.getDescriptor());
-			if (method != null && !neverReturnsFromOneOf(type, returnedFrom)) {
+			if (method != null && !neverReturnsFromOneOf(type, returnedFrom) && (running == null || mayRun(type, running))) {
 				add(targets, method, TypeSet.exactly(exact));
 			}
 		}
 		List<Target> result = new ArrayList<>(targets.size());
 		targets.forEach((method, self) -> result.add(new Target(method, self)));
 		return result;
+	}
+
+	private static boolean isThis(Value value) {
+		return value.kind() == Value.Kind.THIS
+				|| (value.kind() == Value.Kind.CAST && value.parts().size() == 1 && isThis(value.parts().get(0)));
+	}
+
+	/**
+	 * Whether an object of the class may run the method as its own: the class inherits it rather
+	 * than override it, or it or a superclass calls it through {@code super}. In H2's
+	 * {@code FileBase.read(ByteBuffer, long)}, {@code this} is never a {@code FileRetryOnInterrupt},
+	 * which overrides that method without calling it, so its {@code this.position()} never runs that
+	 * class's {@code position()}.
+	 * @param type an analysed class
+	 * @param method an analysed method
+	 * @return whether a call of the method on an object of the class may run it
+	 */
+	boolean mayRun(BytecodeClass type, BytecodeMethod method) {
+		if (method.isStatic() || method.isPrivate() || method.getName().startsWith("<")
+				|| !isSubtype(type.getInternalName(), method.getOwner().getInternalName())
+				|| resolve(type, method.getName(), method.getDescriptor()) == method) {
+			return true;
+		}
+		for (String caller : superCallers().getOrDefault(method, Set.of())) {
+			if (isSubtype(type.getInternalName(), caller)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	// By method, the classes that call it through super (an invokespecial that resolves to it from a subclass).
+	private Map<BytecodeMethod, Set<String>> superCallers() {
+		if (this.superCallers == null) {
+			Map<BytecodeMethod, Set<String>> callers = new HashMap<>();
+			for (BytecodeClass type : this.analysed.values()) {
+				for (BytecodeMethod method : type.getMethods()) {
+					for (CallSite call : method.getCalls()) {
+						if (call.isVirtual() || call.isStatic() || call.getName().startsWith("<")) {
+							continue;
+						}
+						BytecodeClass owner = this.analysed.get(call.getOwnerInternalName());
+						BytecodeMethod target = (owner != null) ? resolve(owner, call.getName(), call.getDescriptor()) : null;
+						if (target != null && target.getOwner() != type) {
+							callers.computeIfAbsent(target, (key) -> new HashSet<>()).add(type.getInternalName());
+						}
+					}
+				}
+			}
+			this.superCallers = callers;
+		}
+		return this.superCallers;
 	}
 
 	private boolean neverReturnsFromOneOf(BytecodeClass type, Set<String> methods) {
