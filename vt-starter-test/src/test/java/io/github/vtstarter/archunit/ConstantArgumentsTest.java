@@ -3,6 +3,7 @@ package io.github.vtstarter.archunit;
 import java.util.List;
 
 import com.tngtech.archunit.lang.ArchRule;
+import io.github.vtstarter.archunit.fixtures.guard.Closer;
 import io.github.vtstarter.archunit.fixtures.guard.Results;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +55,21 @@ class ConstantArgumentsTest {
 				.contains("through <" + Results.class.getName() + ".fillVia(boolean)>")
 				.contains("-> <" + Results.class.getName() + ".fill(boolean)>")
 				.contains(location(Results.class, "// fills blocking")));
+	}
+
+	@Test
+	void aFlagNarrowedInPlaceWhileTrueStaysFalseForACallerThatPassesFalse() {
+		String closer = "Method <" + Closer.class.getName() + ".";
+		List<String> violations = violations(RULE, importClasses(Closer.class));
+		assertThat(violations).noneMatch((violation) -> violation.startsWith(closer + "keepResults()"));
+		assertThat(violations).noneMatch((violation) -> violation.startsWith(closer + "nothingToDrain()"));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(closer + "closeWithResults()")
+			.contains(location(Closer.class, "// with its results")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(closer + "drainAll()")
+			.contains(location(Closer.class, "// drains all")));
+		// Set again whatever it was: the caller's false says nothing about the stored value.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(closer + "keepButReset()")
+			.contains(location(Closer.class, "// reset flag")));
 	}
 
 	@Test

@@ -39,14 +39,14 @@ import java.util.Set;
  * @param call RESULT: the call whose result this is
  * @param parts CAST: the value cast; UNION: the alternatives; NEW: the constructor's arguments, where
  * they are constants or parameters passed on ({@link #ANY} for others)
- * @param number INT: the constant; PARAMETER and SWITCH_KEY: the parameter's index (0 for the first
- * declared one); FIELD: 1 for a static field, 2 for a field of {@code this}, 0 for another instance field
+ * @param number INT: the constant; PARAMETER, SET_WHILE_TRUE and SWITCH_KEY: the parameter's index (0 for
+ * the first declared one); FIELD: 1 for a static field, 2 for a field of {@code this}, 0 for another instance field
  */
 record Value(Kind kind, String type, String name, String descriptor, CallSite call, List<Value> parts, int number) {
 
 	enum Kind {
 
-		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER, SWITCH_KEY, STRING
+		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER, SWITCH_KEY, STRING, SET_WHILE_TRUE
 
 	}
 
@@ -181,6 +181,39 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 
 	static Value parameter(int index) {
 		return parameter(index, null);
+	}
+
+	/**
+	 * An {@code int}-like word stored into a parameter's own variable in a branch where that parameter
+	 * was non-zero ({@code true}): whatever it is, it exists only when the parameter was entered non-zero.
+	 * Connector/J's {@code realClose(calledExplicitly, closeOpenResults)} narrows its flag with
+	 * {@code if (closeOpenResults) closeOpenResults = !(...)}, then closes the results only
+	 * {@code if (closeOpenResults)}: a caller that passes {@code false} never closes them.
+	 * @param index the parameter's index among the declared ones
+	 * @return the value
+	 */
+	static Value setWhileTrue(int index) {
+		return new Value(Kind.SET_WHILE_TRUE, null, null, null, null, List.of(), index);
+	}
+
+	/**
+	 * The parameter whose being non-zero this word's being non-zero implies: the parameter itself, a
+	 * value {@link #setWhileTrue set while it was true}, or a union of these and of the constant 0.
+	 * @return the parameter's index, or -1 when there is none
+	 */
+	int nonZeroOnlyWithParameter() {
+		int parameter = -1;
+		for (Value part : alternatives()) {
+			if (part.kind == Kind.INT && part.number == 0) {
+				continue;
+			}
+			if ((part.kind != Kind.PARAMETER && part.kind != Kind.SET_WHILE_TRUE)
+					|| (parameter >= 0 && parameter != part.number)) {
+				return -1;
+			}
+			parameter = part.number;
+		}
+		return parameter;
 	}
 
 	/**

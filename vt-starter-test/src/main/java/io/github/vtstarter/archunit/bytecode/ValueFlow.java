@@ -401,7 +401,7 @@ final class ValueFlow {
 				stack.add(state.locals.getOrDefault(insn.operand, Value.ANY));
 				return true;
 			case Opcodes.ISTORE:
-				state.locals.put(insn.operand, pop(stack));
+				state.locals.put(insn.operand, narrowedParameter(state, insn.operand, pop(stack)));
 				return true;
 			case Opcodes.IINC:
 				state.locals.put(insn.operand, Value.ANY);
@@ -417,7 +417,18 @@ final class ValueFlow {
 						this.comparedGetters.add(taken.property());
 					}
 				}
+				int nonZeroOnlyWith = (taken == null && (insn.opcode == Opcodes.IFEQ || insn.opcode == Opcodes.IFNE))
+						? stack.get(stack.size() - 1).nonZeroOnlyWithParameter() : -1;
 				pop(stack, POPS[insn.opcode]);
+				if (nonZeroOnlyWith >= 0) {
+					// Only the branch where the word is non-zero says something: the parameter was too.
+					ParameterGuard nonZero = new ParameterGuard(nonZeroOnlyWith, 0, false);
+					flowInto(insn.label, (insn.opcode == Opcodes.IFNE) ? state.with(nonZero) : state);
+					if (insn.opcode == Opcodes.IFEQ) {
+						state.guards.add(nonZero);
+					}
+					return true;
+				}
 				flowInto(insn.label, (taken != null) ? state.with(taken) : state);
 				if (taken != null) {
 					state.guards.add(taken.negated());
@@ -559,6 +570,19 @@ final class ValueFlow {
 	// if (p == 0), if (p != 0), if (p == c), if (p != c), the constant on either side; and on a
 	// string parameter, or what a getter returns for a parameter, compared with a string constant:
 	// if ("after_start".equals(event.getType())), either way round.
+	// A parameter's own variable set again while the parameter is known non-zero (true) holds a word that
+	// exists only when it was: if (flag) flag = other(); and while (flag) { ...; flag = other(); } leave
+	// flag non-zero only if it was entered so.
+	private static Value narrowedParameter(State state, int slot, Value stored) {
+		Value current = state.locals.get(slot);
+		int parameter = (current != null) ? current.nonZeroOnlyWithParameter() : -1;
+		if (parameter < 0 || stored.kind() == Value.Kind.INT
+				|| !state.guards.contains(new ParameterGuard(parameter, 0, false))) {
+			return stored;
+		}
+		return Value.setWhileTrue(parameter);
+	}
+
 	private static ParameterGuard guardWhenTaken(int opcode, List<Value> stack) {
 		Value top = stack.get(stack.size() - 1);
 		if (opcode == Opcodes.IFEQ || opcode == Opcodes.IFNE) {
