@@ -63,6 +63,10 @@ class ConstantArgumentsTest {
 		List<String> violations = violations(RULE, importClasses(Closer.class));
 		assertThat(violations).noneMatch((violation) -> violation.startsWith(closer + "keepResults()"));
 		assertThat(violations).noneMatch((violation) -> violation.startsWith(closer + "nothingToDrain()"));
+		assertThat(violations).noneMatch((violation) -> violation.startsWith(closer + "keepAfterAll()"));
+		// A word that is one of two parameters implies neither.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(closer + "eitherFlag()")
+			.contains(location(Closer.class, "// the first flag")));
 		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(closer + "closeWithResults()")
 			.contains(location(Closer.class, "// with its results")));
 		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(closer + "drainAll()")
