@@ -15,6 +15,7 @@ import io.github.vtstarter.archunit.fixtures.receiver.Outlet;
 import io.github.vtstarter.archunit.fixtures.receiver.PositionalFile;
 import io.github.vtstarter.archunit.fixtures.receiver.QuietComponent;
 import io.github.vtstarter.archunit.fixtures.receiver.Registry;
+import io.github.vtstarter.archunit.fixtures.receiver.ResultRows;
 import io.github.vtstarter.archunit.fixtures.receiver.Sessions;
 import io.github.vtstarter.archunit.fixtures.receiver.Shelf;
 import io.github.vtstarter.archunit.fixtures.receiver.Streams;
@@ -70,6 +71,24 @@ class ReceiverDispatchTest {
 			.contains("implemented by <" + RECEIVER + "PositionalFile$CountingFile.position(long)> in "
 					+ location(PositionalFile.class, "// inherited read")));
 		assertThat(violations).noneMatch((violation) -> violation.contains("ReopeningFile.position("));
+	}
+
+	@Test
+	void aCallRightAfterOneThatReturnedOnTheSameFieldSkipsTheClassesWhoseMethodNeverReturns() {
+		List<String> violations = violations(RULE, importClasses(ResultRows.class, ResultRows.Rows.class,
+				ResultRows.MemoryRows.class, ResultRows.CursorRows.class));
+		// A cursor's beforeFirst() only throws: the next() after it is the rows in memory.
+		assertThat(violations).noneMatch((violation) -> violation.startsWith("Method <" + RECEIVER + "ResultRows.first()>"));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "ResultRows.next()>")
+			.contains(location(ResultRows.class, "// any rows")));
+		// Another call, or a store into the field, between the two: the field may hold a cursor again.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "ResultRows.firstCounted()>")
+			.contains(location(ResultRows.class, "// after another call")));
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "ResultRows.firstOfNew(boolean)>")
+			.contains(location(ResultRows.class, "// after a store")));
 	}
 
 	@Test

@@ -37,6 +37,10 @@ public final class CallSite {
 	// known); null for other arguments.
 	private Value[] arguments = new Value[0];
 
+	// The method (name and descriptor) called on the same field of this just before, which returned: the
+	// object is none whose method never returns. null when there is none.
+	private String returnedOnReceiver;
+
 	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
 		this.caller = caller;
 		this.opcode = opcode;
@@ -176,6 +180,21 @@ public final class CallSite {
 
 	void setReceiver(Value receiver) {
 		this.receiver = receiver;
+	}
+
+	/**
+	 * The method called on the same field of {@code this} right before this call, which returned; nothing
+	 * but reads of fields came between: Connector/J's {@code ResultSetImpl.first()} calls
+	 * {@code this.rowData.beforeFirst()} and then {@code this.rowData.next()}, and a cursor's
+	 * {@code beforeFirst()} only throws, so {@code next()} is never a cursor's.
+	 * @return the method's name and descriptor, or {@code null}
+	 */
+	String getReturnedOnReceiver() {
+		return this.returnedOnReceiver;
+	}
+
+	void setReturnedOnReceiver(String method) {
+		this.returnedOnReceiver = method;
 	}
 
 	boolean isStatic() {

@@ -246,7 +246,7 @@ public final class TypeHierarchy {
 		else {
 			result = virtualTargets(call, owner,
 					restrict(typesOf(call.getReceiver(), receiver), call.getOwnerInternalName()),
-					returnedFromOnField(call));
+					returnedBefore(call));
 		}
 		if (anyKey != null) {
 			this.anyReceiverTargets.put(anyKey, result);
@@ -441,6 +441,18 @@ public final class TypeHierarchy {
 	// so the metadata table is never a TableLink. (A final field: only constructors store it.)
 	// Not in those constructors themselves, which may call other methods on it before; nor for a call
 	// made after the constructor handed this on, whose code may read the field first (ValueFlow.OwnFields).
+	// What returned on the call's receiver before it: on a final field, what its constructors called; on a
+	// field of this, also the call made on it right before.
+	private Set<String> returnedBefore(CallSite call) {
+		Set<String> onField = returnedFromOnField(call);
+		if (call.getReturnedOnReceiver() == null) {
+			return onField;
+		}
+		Set<String> result = new HashSet<>(onField);
+		result.add(call.getReturnedOnReceiver());
+		return result;
+	}
+
 	private Set<String> returnedFromOnField(CallSite call) {
 		Value receiver = call.getReceiver();
 		if (receiver.kind() != Value.Kind.FIELD || receiver.number() == 1) {

@@ -253,8 +253,10 @@ final class ValueFlow {
 
 	private void flowIntoHandlers(List<Label> handlers, State state) {
 		for (Label handler : handlers) {
-			flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals),
-					new HashSet<>(state.guards), state.ownFields));
+			State entered = new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals),
+					new HashSet<>(state.guards), state.ownFields);
+			entered.lastReturnedOnField = state.lastReturnedOnField;
+			flowInto(handler, entered);
 		}
 	}
 
@@ -341,7 +343,10 @@ final class ValueFlow {
 		second.locals.forEach((slot, value) -> locals.merge(slot, value, this::union));
 		Set<ParameterGuard> guards = new HashSet<>(first.guards);
 		guards.retainAll(second.guards);
-		return new State(stack, locals, guards, first.ownFields.join(second.ownFields));
+		State joined = new State(stack, locals, guards, first.ownFields.join(second.ownFields));
+		joined.lastReturnedOnField = java.util.Objects.equals(first.lastReturnedOnField, second.lastReturnedOnField)
+				? first.lastReturnedOnField : null;
+		return joined;
 	}
 
 	// A union that records as escaping the new instances lost when too many alternatives collapse.
@@ -463,7 +468,11 @@ final class ValueFlow {
 				return true;
 			case Opcodes.PUTFIELD:
 				Value stored = store(insn, state);
-				if (pop(stack).kind() == Value.Kind.THIS && isConstructor()) {
+				Value target = pop(stack);
+				if (state.lastReturnedOnField != null && state.lastReturnedOnField.startsWith(insn.name + " ")) {
+					state.lastReturnedOnField = null;
+				}
+				if (target.kind() == Value.Kind.THIS && isConstructor()) {
 					this.constructorStores.merge(insn.name, stored, (first, second) -> first.equals(second) ? first : Value.ANY);
 					state.ownFields = state.ownFields.stored(insn.name);
 					this.ownFieldsChanged = true;
@@ -566,10 +575,6 @@ final class ValueFlow {
 		return stored;
 	}
 
-	// The guard a conditional jump on an int-like parameter adds to the path where it is taken:
-	// if (p == 0), if (p != 0), if (p == c), if (p != c), the constant on either side; and on a
-	// string parameter, or what a getter returns for a parameter, compared with a string constant:
-	// if ("after_start".equals(event.getType())), either way round.
 	// A parameter's own variable set again while the parameter is known non-zero (true) holds a word that
 	// exists only when it was: if (flag) flag = other(); and while (flag) { ...; flag = other(); } leave
 	// flag non-zero only if it was entered so.
@@ -583,6 +588,10 @@ final class ValueFlow {
 		return Value.setWhileTrue(parameter);
 	}
 
+	// The guard a conditional jump on an int-like parameter adds to the path where it is taken:
+	// if (p == 0), if (p != 0), if (p == c), if (p != c), the constant on either side; and on a
+	// string parameter, or what a getter returns for a parameter, compared with a string constant:
+	// if ("after_start".equals(event.getType())), either way round.
 	private static ParameterGuard guardWhenTaken(int opcode, List<Value> stack) {
 		Value top = stack.get(stack.size() - 1);
 		if (opcode == Opcodes.IFEQ || opcode == Opcodes.IFNE) {
@@ -647,6 +656,12 @@ final class ValueFlow {
 				&& "()I".equals(value.call().getDescriptor()) && value.call().getReceiver().kind() == receiver;
 	}
 
+	// A field of this declared by the running method's class (read with getfield on this).
+	private boolean isOwnField(Value value) {
+		return value.kind() == Value.Kind.FIELD && value.number() == 2
+				&& value.type().equals(this.method.getOwner().getInternalName());
+	}
+
 	private boolean isConstructor() {
 		return "<init>".equals(this.method.getName());
 	}
@@ -666,9 +681,18 @@ final class ValueFlow {
 			insn.call.setGuards(state.guards);
 			insn.call.setArguments(arguments);
 		}
+		String lastReturned = state.lastReturnedOnField;
+		state.lastReturnedOnField = null;
 		if (insn.opcode != Opcodes.INVOKESTATIC && insn.opcode != Opcodes.INVOKEDYNAMIC) {
 			Value receiver = pop(stack);
 			insn.call.setReceiver(receiver);
+			if (isOwnField(receiver)) {
+				// this.rows.beforeFirst(); this.rows.next(): next() runs only on rows whose beforeFirst() returned.
+				if (lastReturned != null && lastReturned.startsWith(receiver.name() + " ")) {
+					insn.call.setReturnedOnReceiver(lastReturned.substring(receiver.name().length() + 1));
+				}
+				state.lastReturnedOnField = receiver.name() + " " + insn.name + insn.descriptor;
+			}
 			if (receiver.mayBeThis()) {
 				this.method.setUsesThis();
 				thisEscapes(state);
@@ -678,8 +702,7 @@ final class ValueFlow {
 				constructed(state, receiver, insn.descriptor, arguments);
 			}
 			// Past this point the call returned: the field holds an object whose method can return.
-			if (receiver.kind() == Value.Kind.FIELD && receiver.number() == 2
-					&& receiver.type().equals(this.method.getOwner().getInternalName())) {
+			if (isOwnField(receiver)) {
 				state.ownFields = state.ownFields.called(receiver.name(), insn.name + insn.descriptor);
 			}
 		}
@@ -828,6 +851,11 @@ final class ValueFlow {
 		// In a constructor: what is known of its own object's fields (immutable, shared by copies).
 		OwnFields ownFields;
 
+		// The call made last, if it was made on a field of this and returned, as "field method(descriptor)":
+		// the object the field holds is none whose method never returns, until the field is stored or another
+		// call is made. null otherwise.
+		String lastReturnedOnField;
+
 		State(List<Value> stack, Map<Integer, Value> locals, Set<ParameterGuard> guards, OwnFields ownFields) {
 			this.stack = stack;
 			this.locals = locals;
@@ -836,8 +864,10 @@ final class ValueFlow {
 		}
 
 		State copy() {
-			return new State(new ArrayList<>(this.stack), new HashMap<>(this.locals), new HashSet<>(this.guards),
+			State copy = new State(new ArrayList<>(this.stack), new HashMap<>(this.locals), new HashSet<>(this.guards),
 					this.ownFields);
+			copy.lastReturnedOnField = this.lastReturnedOnField;
+			return copy;
 		}
 
 		State with(ParameterGuard guard) {
@@ -848,7 +878,8 @@ final class ValueFlow {
 
 		boolean sameAs(State other) {
 			return other.stack.equals(this.stack) && other.locals.equals(this.locals)
-					&& other.guards.equals(this.guards) && other.ownFields.equals(this.ownFields);
+					&& other.guards.equals(this.guards) && other.ownFields.equals(this.ownFields)
+					&& java.util.Objects.equals(other.lastReturnedOnField, this.lastReturnedOnField);
 		}
 
 	}
