@@ -89,6 +89,10 @@ class ReceiverDispatchTest {
 		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
 			.startsWith("Method <" + RECEIVER + "ResultRows.firstOfNew(boolean)>")
 			.contains(location(ResultRows.class, "// after a store")));
+		// In an exception handler: what threw may have been any call of the protected code.
+		assertThat(violations).anySatisfy((violation) -> assertThat(violation)
+			.startsWith("Method <" + RECEIVER + "ResultRows.nextAfterFailure()>")
+			.contains(location(ResultRows.class, "// in a handler")));
 	}
 
 	@Test

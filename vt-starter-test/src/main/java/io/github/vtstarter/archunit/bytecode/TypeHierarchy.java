@@ -435,12 +435,6 @@ public final class TypeHierarchy {
 		return false;
 	}
 
-	// An instance field read anywhere holds what every constructor of its class that set it left
-	// there, and each of them returned: the calls they made on it returned too. H2's Database
-	// calls meta.addIndex(...) right after it set meta, and a linked table's addIndex only throws,
-	// so the metadata table is never a TableLink. (A final field: only constructors store it.)
-	// Not in those constructors themselves, which may call other methods on it before; nor for a call
-	// made after the constructor handed this on, whose code may read the field first (ValueFlow.OwnFields).
 	// What returned on the call's receiver before it: on a final field, what its constructors called; on a
 	// field of this, also the call made on it right before.
 	private Set<String> returnedBefore(CallSite call) {
@@ -453,6 +447,12 @@ public final class TypeHierarchy {
 		return result;
 	}
 
+	// An instance field read anywhere holds what every constructor of its class that set it left
+	// there, and each of them returned: the calls they made on it returned too. H2's Database
+	// calls meta.addIndex(...) right after it set meta, and a linked table's addIndex only throws,
+	// so the metadata table is never a TableLink. (A final field: only constructors store it.)
+	// Not in those constructors themselves, which may call other methods on it before; nor for a call
+	// made after the constructor handed this on, whose code may read the field first (ValueFlow.OwnFields).
 	private Set<String> returnedFromOnField(CallSite call) {
 		Value receiver = call.getReceiver();
 		if (receiver.kind() != Value.Kind.FIELD || receiver.number() == 1) {

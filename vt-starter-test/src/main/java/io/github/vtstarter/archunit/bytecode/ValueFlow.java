@@ -253,10 +253,9 @@ final class ValueFlow {
 
 	private void flowIntoHandlers(List<Label> handlers, State state) {
 		for (Label handler : handlers) {
-			State entered = new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals),
-					new HashSet<>(state.guards), state.ownFields);
-			entered.lastReturnedOnField = state.lastReturnedOnField;
-			flowInto(handler, entered);
+			// A handler's lastReturnedOnField stays null: what threw may be that very call.
+			flowInto(handler, new State(new ArrayList<>(List.of(Value.ANY)), new HashMap<>(state.locals),
+					new HashSet<>(state.guards), state.ownFields));
 		}
 	}
 
