@@ -1,7 +1,7 @@
 package io.github.vtstarter.archunit.bytecode;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +25,13 @@ public final class BytecodeClass {
 
 	private final java.util.Set<String> instantiated = new java.util.HashSet<>();
 
-	private final Map<String, BytecodeMethod> methods = new LinkedHashMap<>();
+	// By name, then descriptor: looked up for every call the search follows, without building a key.
+	private final Map<String, Map<String, BytecodeMethod>> methodsByName = new HashMap<>();
+
+	private final List<BytecodeMethod> methods = new ArrayList<>();
+
+	// The methods as a list no caller can change, built once the class is parsed.
+	private List<BytecodeMethod> methodList;
 
 	private final java.util.Set<String> fields = new java.util.HashSet<>(4);
 
@@ -282,15 +288,22 @@ public final class BytecodeClass {
 	}
 
 	void addMethod(BytecodeMethod method) {
-		this.methods.put(method.getName() + method.getDescriptor(), method);
+		this.methodsByName.computeIfAbsent(method.getName(), (name) -> new HashMap<>(2))
+			.put(method.getDescriptor(), method);
+		this.methods.add(method);
+		this.methodList = null;
 	}
 
 	public BytecodeMethod getMethod(String name, String descriptor) {
-		return this.methods.get(name + descriptor);
+		Map<String, BytecodeMethod> overloads = this.methodsByName.get(name);
+		return (overloads != null) ? overloads.get(descriptor) : null;
 	}
 
 	public List<BytecodeMethod> getMethods() {
-		return new ArrayList<>(this.methods.values());
+		if (this.methodList == null) {
+			this.methodList = List.copyOf(this.methods);
+		}
+		return this.methodList;
 	}
 
 	@Override

@@ -77,6 +77,9 @@ public final class TypeHierarchy {
 
 	private final Map<BytecodeMethod, java.util.Optional<TypeSet>> constructedAs = new HashMap<>();
 
+	// By method, then class: see mayRun().
+	private final Map<BytecodeMethod, Map<BytecodeClass, Boolean>> mayRun = new HashMap<>();
+
 	// Built on first use: see superCallers().
 	private Map<BytecodeMethod, Set<String>> superCallers;
 
@@ -388,6 +391,12 @@ public final class TypeHierarchy {
 	 * @return whether a call of the method on an object of the class may run it
 	 */
 	boolean mayRun(BytecodeClass type, BytecodeMethod method) {
+		// Asked for each candidate class of each call on this: once per pair is enough.
+		return this.mayRun.computeIfAbsent(method, (key) -> new HashMap<>())
+			.computeIfAbsent(type, (key) -> runs(type, method));
+	}
+
+	private boolean runs(BytecodeClass type, BytecodeMethod method) {
 		if (method.isStatic() || method.isPrivate() || method.getName().startsWith("<")
 				|| !isSubtype(type.getInternalName(), method.getOwner().getInternalName())
 				|| resolve(type, method.getName(), method.getDescriptor()) == method) {
@@ -968,6 +977,9 @@ public final class TypeHierarchy {
 	 * @return the narrowed set
 	 */
 	TypeSet restrict(TypeSet types, String type) {
+		if (within(types, type)) {
+			return types;
+		}
 		Set<String> exact = new LinkedHashSet<>();
 		for (String candidate : types.getExact()) {
 			if (isSubtype(candidate, type)) {
@@ -981,6 +993,30 @@ public final class TypeHierarchy {
 			cones.add(normalized(narrowed));
 		}
 		return new TypeSet(exact, cones);
+	}
+
+	// Whether every class of the set already extends or implements the type: each class known exactly, and
+	// each cone through one of its bounds. Restricting such a set (most calls' receivers to the declared type
+	// the call names) gives the same classes back.
+	private boolean within(TypeSet types, String type) {
+		for (String candidate : types.getExact()) {
+			if (!isSubtype(candidate, type)) {
+				return false;
+			}
+		}
+		for (List<String> bounds : types.getCones()) {
+			boolean implied = false;
+			for (String bound : bounds) {
+				if (isSubtype(bound, type)) {
+					implied = true;
+					break;
+				}
+			}
+			if (!implied) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	// Drops the bounds that another bound already implies.

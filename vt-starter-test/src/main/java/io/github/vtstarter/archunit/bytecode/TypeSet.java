@@ -30,16 +30,23 @@ public final class TypeSet {
 	private final String key;
 
 	TypeSet(Set<String> exact, Set<List<String>> cones) {
-		this.exact = Collections.unmodifiableSet(new TreeSet<>(exact));
-		TreeSet<List<String>> sorted = new TreeSet<>(TypeSet::compare);
-		for (List<String> cone : cones) {
-			sorted.add(List.copyOf(new TreeSet<>(cone)));
+		// Most sets the search builds hold one class or one cone: those need no sorting to be canonical.
+		this.exact = (exact.size() <= 1) ? Set.copyOf(exact) : Collections.unmodifiableSet(new TreeSet<>(exact));
+		if (cones.size() == 1) {
+			List<String> cone = cones.iterator().next();
+			this.cones = Set.of((cone.size() <= 1) ? List.copyOf(cone) : List.copyOf(new TreeSet<>(cone)));
 		}
-		if (sorted.size() > MAX_CONES || sorted.contains(List.<String>of())) {
-			sorted.clear();
-			sorted.add(List.of());
+		else {
+			TreeSet<List<String>> sorted = new TreeSet<>(TypeSet::compare);
+			for (List<String> cone : cones) {
+				sorted.add(List.copyOf(new TreeSet<>(cone)));
+			}
+			if (sorted.size() > MAX_CONES || sorted.contains(List.<String>of())) {
+				sorted.clear();
+				sorted.add(List.of());
+			}
+			this.cones = Collections.unmodifiableSet(sorted);
 		}
-		this.cones = Collections.unmodifiableSet(sorted);
 		StringBuilder key = new StringBuilder();
 		for (String type : this.exact) {
 			key.append(type).append(';');
