@@ -22,11 +22,13 @@ public final class BlockingCall {
 
 	private final String reason;
 
+	private final String readyCheck;
+
 	private BlockingCall(String typeName, String methodNamePattern) {
-		this(typeName, methodNamePattern, "");
+		this(typeName, methodNamePattern, "", null);
 	}
 
-	private BlockingCall(String typeName, String methodNamePattern, String reason) {
+	private BlockingCall(String typeName, String methodNamePattern, String reason, String readyCheck) {
 		if (typeName == null || typeName.isBlank() || typeName.indexOf('/') >= 0) {
 			throw new IllegalArgumentException("A binary type name such as java.io.InputStream is required, not '" + typeName + "'");
 		}
@@ -36,6 +38,7 @@ public final class BlockingCall {
 		this.typeName = typeName;
 		this.methodNamePattern = methodNamePattern;
 		this.reason = reason;
+		this.readyCheck = readyCheck;
 	}
 
 	/**
@@ -84,7 +87,32 @@ public final class BlockingCall {
 		if (reason == null || reason.isBlank()) {
 			throw new IllegalArgumentException("A reason is required for " + this);
 		}
-		return new BlockingCall(this.typeName, this.methodNamePattern, reason);
+		return new BlockingCall(this.typeName, this.methodNamePattern, reason, this.readyCheck);
+	}
+
+	/**
+	 * The same entry for a call that returns at once on an object whose no-argument {@code boolean} method
+	 * of that name returned {@code true} on every path to the call, in the same method: a future's
+	 * {@code get()} after {@code isDone()}. Only for a state that, once reached, stays: a future stays done.
+	 * The object must be one the analysis can follow from the check to the call: a local variable (a
+	 * parameter, or a call's result), or a field with no call or store in between.
+	 * @param booleanMethod the check, e.g. {@code isDone}
+	 * @return a new entry, equal to this one
+	 */
+	public BlockingCall returnsAtOnceAfter(String booleanMethod) {
+		if (booleanMethod == null || booleanMethod.isBlank() || booleanMethod.indexOf('(') >= 0) {
+			throw new IllegalArgumentException("A method name such as isDone is required for " + this);
+		}
+		return new BlockingCall(this.typeName, this.methodNamePattern, this.reason, booleanMethod);
+	}
+
+	/**
+	 * The check after which the call returns at once (see {@link #returnsAtOnceAfter(String)}); not part
+	 * of the entry's identity.
+	 * @return the method's name, or {@code null}
+	 */
+	public String getReadyCheck() {
+		return this.readyCheck;
 	}
 
 	/**

@@ -277,6 +277,12 @@ public final class BlockingCallCatalogue {
 			.toArray(BlockingCall[]::new);
 	}
 
+	// A done future's result is there: get() and join() after isDone() returned true return at once.
+	private static BlockingCall[] returnsAtOnceAfter(String booleanMethod, BlockingCall... entries) {
+		return Arrays.stream(entries).map((entry) -> entry.returnsAtOnceAfter(booleanMethod))
+			.toArray(BlockingCall[]::new);
+	}
+
 	private static BlockingCall[] described(String reason, String typeName, String... methodNamePatterns) {
 		return Arrays.stream(entries(typeName, methodNamePatterns)).map((entry) -> entry.because(reason))
 			.toArray(BlockingCall[]::new);
@@ -306,8 +312,10 @@ public final class BlockingCallCatalogue {
 			.with(described("waits for another process", "java.lang.Process", "waitFor"))
 			.with(described("starts another process (fork and exec)", "java.lang.ProcessBuilder", "start"))
 			// java.util.concurrent: futures and synchronizers
-			.with(described("waits for another thread's result", "java.util.concurrent.Future", "get"))
-			.with(described("waits for another thread's result", "java.util.concurrent.CompletableFuture", "join", "get"))
+			.with(returnsAtOnceAfter("isDone",
+					described("waits for another thread's result", "java.util.concurrent.Future", "get")))
+			.with(returnsAtOnceAfter("isDone",
+					described("waits for another thread's result", "java.util.concurrent.CompletableFuture", "join", "get")))
 			.with(described("waits on a synchronizer", "java.util.concurrent.CountDownLatch", "await"))
 			.with(described("waits on a synchronizer", "java.util.concurrent.CyclicBarrier", "await"))
 			.with(described("waits for a permit", "java.util.concurrent.Semaphore", "acquire", "acquireUninterruptibly"))

@@ -169,6 +169,10 @@ final class BlockingCallFinder {
 			// serialization into memory, not I/O.
 			return null;
 		}
+		if (entry != null && entry.getReadyCheck() != null && call.getTrueChecks().contains(entry.getReadyCheck())) {
+			// future.get() after future.isDone() returned true: the result is there.
+			return null;
+		}
 		if (entry != null) {
 			return exemptForEveryReceiver(call, self) ? null : new BlockingCallChain(call, null, entry);
 		}

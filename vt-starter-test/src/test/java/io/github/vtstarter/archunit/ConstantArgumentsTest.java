@@ -5,6 +5,7 @@ import java.util.List;
 import com.tngtech.archunit.lang.ArchRule;
 import io.github.vtstarter.archunit.fixtures.guard.Closer;
 import io.github.vtstarter.archunit.fixtures.guard.Results;
+import io.github.vtstarter.archunit.fixtures.guard.Waits;
 import org.junit.jupiter.api.Test;
 
 import static io.github.vtstarter.archunit.FixtureSource.importClasses;
@@ -74,6 +75,22 @@ class ConstantArgumentsTest {
 		// Set again whatever it was: the caller's false says nothing about the stored value.
 		assertThat(violations).anySatisfy((violation) -> assertThat(violation).startsWith(closer + "keepButReset()")
 			.contains(location(Closer.class, "// reset flag")));
+	}
+
+	@Test
+	void aConstantOnTheOtherSideOfABoundIsNotAFinding() {
+		String waits = "Method <" + Waits.class.getName() + ".";
+		List<String> violations = violations(RULE, importClasses(Waits.class));
+		for (String method : List.of("stopAtOnce()", "stopAtZero()", "tryTwice()", "logError()")) {
+			assertThat(violations).noneMatch((violation) -> violation.startsWith(waits + method));
+		}
+		for (String[] method : List.of(new String[] { "stopAndWait()", "// waits for the acceptor" },
+				new String[] { "stopSomehow(int)", "// waits for the acceptor" },
+				new String[] { "tryThrice()", "// backs off" }, new String[] { "logDebug()", "// logs slowly" })) {
+			assertThat(violations).as(method[0]).anySatisfy((violation) -> assertThat(violation)
+				.startsWith(waits + method[0])
+				.contains(location(Waits.class, method[1])));
+		}
 	}
 
 	@Test

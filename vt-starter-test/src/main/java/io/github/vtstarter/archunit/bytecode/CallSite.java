@@ -41,6 +41,9 @@ public final class CallSite {
 	// object is none whose method never returns. null when there is none.
 	private String returnedOnReceiver;
 
+	// The no-argument boolean methods that returned true on the receiver on every path here: see getTrueChecks().
+	private Set<String> trueChecks = Set.of();
+
 	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
 		this.caller = caller;
 		this.opcode = opcode;
@@ -195,6 +198,22 @@ public final class CallSite {
 
 	void setReturnedOnReceiver(String method) {
 		this.returnedOnReceiver = method;
+	}
+
+	/**
+	 * The no-argument {@code boolean} methods that returned {@code true} on this call's receiver on every path
+	 * to the call, in the same method, with the receiver known to be the same object: a local variable (a
+	 * parameter, a call's result not made again since), or a field of {@code this} or a static field with no
+	 * call or store in between. Tomcat's {@code ContainerBase.threadStart} calls
+	 * {@code backgroundProcessorFuture.get()} only after {@code backgroundProcessorFuture.isDone()}.
+	 * @return the methods' names
+	 */
+	public Set<String> getTrueChecks() {
+		return this.trueChecks;
+	}
+
+	void setTrueChecks(Set<String> methods) {
+		this.trueChecks = methods;
 	}
 
 	boolean isStatic() {

@@ -19,18 +19,40 @@ import java.util.Set;
  * for it ({@code property}): {@code if ("after_start".equals(event.getType()))} guards the branch
  * with {@code getType() of event equals "after_start"}, which a caller that passes
  * {@code new LifecycleEvent(this, "before_stop", null)} rules out.
+ * <p>
+ * An {@code int} parameter may also be compared by order: Tomcat's {@code Acceptor.stop(int waitSeconds)}
+ * awaits its latch only {@code if (waitSeconds > 0)}, which a caller that passes {@code -1} rules out.
  * @param parameter the parameter's index among the declared ones (0 for the first)
  * @param value the constant it is compared with: an {@link Integer} (the {@code int} itself, or the
  * switch key), or a string {@link Value}
- * @param equal whether the call runs when they are equal (or when they differ)
+ * @param equal whether the call runs when the comparison holds (or when it does not)
  * @param switchMap for an enum parameter, the table's field ({@code owner.name}); {@code null} otherwise
  * @param property the getter whose value is compared ({@code name} and descriptor); {@code null} for
  * the parameter itself
+ * @param comparison how the parameter is compared with the value: equal to it, or (an {@code int}) less or
+ * greater than it
  */
-public record ParameterGuard(int parameter, Object value, boolean equal, String switchMap, String property) {
+public record ParameterGuard(int parameter, Object value, boolean equal, String switchMap, String property,
+		Comparison comparison) {
+
+	/** How a guard compares its parameter with its value. */
+	public enum Comparison {
+
+		EQUAL_TO, LESS_THAN, GREATER_THAN
+
+	}
+
+	ParameterGuard(int parameter, Object value, boolean equal, String switchMap, String property) {
+		this(parameter, value, equal, switchMap, property, Comparison.EQUAL_TO);
+	}
 
 	ParameterGuard(int parameter, int value, boolean equal) {
 		this(parameter, value, equal, null, null);
+	}
+
+	// An int parameter compared by order: parameter < value (or >), or not.
+	static ParameterGuard ordered(int parameter, int value, Comparison comparison, boolean holds) {
+		return new ParameterGuard(parameter, value, holds, null, null, comparison);
 	}
 
 	/**
@@ -57,15 +79,26 @@ public record ParameterGuard(int parameter, Object value, boolean equal, String 
 			else if (guard.switchMap != null && known instanceof String) {
 				key = hierarchy.switchKey(guard.switchMap, (String) known);
 			}
-			if (key != null && key.equals(guard.value) != guard.equal) {
+			if (key != null && (guard.comparison == Comparison.EQUAL_TO || key instanceof Integer)
+					&& guard.compare(key) != guard.equal) {
 				return false;
 			}
 		}
 		return true;
 	}
 
+	private boolean compare(Object key) {
+		return switch (this.comparison) {
+			case EQUAL_TO -> key.equals(this.value);
+			// A constant of an int parameter against the int the code compares it with.
+			case LESS_THAN -> (int) key < (int) this.value;
+			case GREATER_THAN -> (int) key > (int) this.value;
+		};
+	}
+
 	ParameterGuard negated() {
-		return new ParameterGuard(this.parameter, this.value, !this.equal, this.switchMap, this.property);
+		return new ParameterGuard(this.parameter, this.value, !this.equal, this.switchMap, this.property,
+				this.comparison);
 	}
 
 }

@@ -345,6 +345,11 @@ final class ValueFlow {
 		State joined = new State(stack, locals, guards, first.ownFields.join(second.ownFields));
 		joined.lastReturnedOnField = java.util.Objects.equals(first.lastReturnedOnField, second.lastReturnedOnField)
 				? first.lastReturnedOnField : null;
+		if (!first.trueChecks.isEmpty() && !second.trueChecks.isEmpty()) {
+			Set<TrueCheck> both = new HashSet<>(first.trueChecks);
+			both.retainAll(second.trueChecks);
+			joined.trueChecks = Set.copyOf(both);
+		}
 		return joined;
 	}
 
@@ -414,6 +419,25 @@ final class ValueFlow {
 			case Opcodes.IFNE:
 			case Opcodes.IF_ICMPEQ:
 			case Opcodes.IF_ICMPNE:
+			case Opcodes.IFLT:
+			case Opcodes.IFGE:
+			case Opcodes.IFGT:
+			case Opcodes.IFLE:
+			case Opcodes.IF_ICMPLT:
+			case Opcodes.IF_ICMPGE:
+			case Opcodes.IF_ICMPGT:
+			case Opcodes.IF_ICMPLE:
+				TrueCheck check = (insn.opcode == Opcodes.IFEQ || insn.opcode == Opcodes.IFNE)
+						? TrueCheck.of(stack.get(stack.size() - 1)) : null;
+				if (check != null) {
+					// if (future.isDone()): the branch where it returned true knows it.
+					pop(stack);
+					flowInto(insn.label, (insn.opcode == Opcodes.IFNE) ? state.withTrue(check) : state);
+					if (insn.opcode == Opcodes.IFEQ) {
+						state.trueChecks = state.withTrue(check).trueChecks;
+					}
+					return true;
+				}
 				ParameterGuard taken = guardWhenTaken(insn.opcode, stack);
 				if (taken != null && taken.value() instanceof Value) {
 					this.comparedStrings.add(((Value) taken.value()).name());
@@ -471,6 +495,7 @@ final class ValueFlow {
 				if (state.lastReturnedOnField != null && state.lastReturnedOnField.startsWith(insn.name + " ")) {
 					state.lastReturnedOnField = null;
 				}
+				state.forgetTrueChecksOnField(insn.name);
 				if (target.kind() == Value.Kind.THIS && isConstructor()) {
 					this.constructorStores.merge(insn.name, stored, (first, second) -> first.equals(second) ? first : Value.ANY);
 					state.ownFields = state.ownFields.stored(insn.name);
@@ -479,6 +504,7 @@ final class ValueFlow {
 				return true;
 			case Opcodes.PUTSTATIC:
 				store(insn, state);
+				state.forgetTrueChecksOnField(insn.name);
 				return true;
 			case Opcodes.INVOKEVIRTUAL:
 			case Opcodes.INVOKESPECIAL:
@@ -593,6 +619,9 @@ final class ValueFlow {
 	// if ("after_start".equals(event.getType())), either way round.
 	private static ParameterGuard guardWhenTaken(int opcode, List<Value> stack) {
 		Value top = stack.get(stack.size() - 1);
+		if (opcode >= Opcodes.IFLT && opcode <= Opcodes.IFLE) {
+			return (top.kind() == Value.Kind.PARAMETER) ? orderedGuard(opcode - Opcodes.IFLT, top, 0, false) : null;
+		}
 		if (opcode == Opcodes.IFEQ || opcode == Opcodes.IFNE) {
 			if (top.kind() == Value.Kind.RESULT && isStringEquals(top.call())) {
 				return stringGuard(top.call().getReceiver(), top.call().argument(0), opcode == Opcodes.IFNE);
@@ -606,7 +635,19 @@ final class ValueFlow {
 		if (parameter.kind() != Value.Kind.PARAMETER || constant.kind() != Value.Kind.INT) {
 			return null;
 		}
+		if (opcode >= Opcodes.IF_ICMPLT && opcode <= Opcodes.IF_ICMPLE) {
+			return orderedGuard(opcode - Opcodes.IF_ICMPLT, parameter, constant.number(), parameter == top);
+		}
 		return new ParameterGuard(parameter.number(), constant.number(), opcode == Opcodes.IF_ICMPEQ);
+	}
+
+	// The guard of a jump taken when p < c, p >= c, p > c or p <= c (relation 0 to 3, the order of the
+	// opcodes); swapped when the code compares c with p.
+	private static ParameterGuard orderedGuard(int relation, Value parameter, int constant, boolean swapped) {
+		boolean less = (relation == 0 || relation == 1) != swapped;
+		boolean holds = relation == 0 || relation == 2;
+		return ParameterGuard.ordered(parameter.number(), constant,
+				less ? ParameterGuard.Comparison.LESS_THAN : ParameterGuard.Comparison.GREATER_THAN, holds);
 	}
 
 	private static boolean isStringEquals(CallSite call) {
@@ -685,6 +726,7 @@ final class ValueFlow {
 		if (insn.opcode != Opcodes.INVOKESTATIC && insn.opcode != Opcodes.INVOKEDYNAMIC) {
 			Value receiver = pop(stack);
 			insn.call.setReceiver(receiver);
+			insn.call.setTrueChecks(state.trueChecksOn(receiver));
 			if (isOwnField(receiver)) {
 				// this.rows.beforeFirst(); this.rows.next(): next() runs only on rows whose beforeFirst() returned.
 				if (lastReturned != null && lastReturned.startsWith(receiver.name() + " ")) {
@@ -705,8 +747,12 @@ final class ValueFlow {
 				state.ownFields = state.ownFields.called(receiver.name(), insn.name + insn.descriptor);
 			}
 		}
+		// The call may store any field: what was checked on a field no longer holds. (A call's result needs no
+		// such care: a check on it reaches the same call again only through the loop's entry, where it was
+		// not checked yet, and paths meet by what holds on all of them.)
+		state.forgetTrueChecksOnFields();
 		if (insn.call != null && (("ordinal".equals(insn.name) && "()I".equals(insn.descriptor))
-				|| isStringEquals(insn.call))) {
+				|| isStringEquals(insn.call) || TrueCheck.isCheck(insn.call))) {
 			// The index into a switch map (see switchKeyOf), or a comparison a guard tests (see stringGuard).
 			stack.add(Value.resultOf(insn.call));
 			return;
@@ -855,6 +901,9 @@ final class ValueFlow {
 		// call is made. null otherwise.
 		String lastReturnedOnField;
 
+		// The boolean checks that returned true on the way here, on every path (immutable, shared by copies).
+		Set<TrueCheck> trueChecks = Set.of();
+
 		State(List<Value> stack, Map<Integer, Value> locals, Set<ParameterGuard> guards, OwnFields ownFields) {
 			this.stack = stack;
 			this.locals = locals;
@@ -866,7 +915,46 @@ final class ValueFlow {
 			State copy = new State(new ArrayList<>(this.stack), new HashMap<>(this.locals), new HashSet<>(this.guards),
 					this.ownFields);
 			copy.lastReturnedOnField = this.lastReturnedOnField;
+			copy.trueChecks = this.trueChecks;
 			return copy;
+		}
+
+		State withTrue(TrueCheck check) {
+			State copy = copy();
+			Set<TrueCheck> checks = new HashSet<>(this.trueChecks);
+			checks.add(check);
+			copy.trueChecks = Set.copyOf(checks);
+			return copy;
+		}
+
+		Set<String> trueChecksOn(Value receiver) {
+			if (this.trueChecks.isEmpty()) {
+				return Set.of();
+			}
+			Value object = TrueCheck.followed(receiver);
+			Set<String> methods = new HashSet<>();
+			for (TrueCheck check : this.trueChecks) {
+				if (check.receiver().equals(object)) {
+					methods.add(check.method());
+				}
+			}
+			return Set.copyOf(methods);
+		}
+
+		void forgetTrueChecksOnField(String name) {
+			forgetTrueChecks((receiver) -> receiver.kind() == Value.Kind.FIELD && receiver.name().equals(name));
+		}
+
+		void forgetTrueChecksOnFields() {
+			forgetTrueChecks((receiver) -> receiver.kind() == Value.Kind.FIELD);
+		}
+
+		private void forgetTrueChecks(java.util.function.Predicate<Value> changed) {
+			if (!this.trueChecks.isEmpty() && this.trueChecks.stream().anyMatch((check) -> changed.test(check.receiver()))) {
+				this.trueChecks = this.trueChecks.stream()
+					.filter((check) -> !changed.test(check.receiver()))
+					.collect(java.util.stream.Collectors.toUnmodifiableSet());
+			}
 		}
 
 		State with(ParameterGuard guard) {
@@ -878,7 +966,47 @@ final class ValueFlow {
 		boolean sameAs(State other) {
 			return other.stack.equals(this.stack) && other.locals.equals(this.locals)
 					&& other.guards.equals(this.guards) && other.ownFields.equals(this.ownFields)
-					&& java.util.Objects.equals(other.lastReturnedOnField, this.lastReturnedOnField);
+					&& java.util.Objects.equals(other.lastReturnedOnField, this.lastReturnedOnField)
+					&& other.trueChecks.equals(this.trueChecks);
+		}
+
+	}
+
+	/**
+	 * A no-argument {@code boolean} method that returned {@code true} on an object the pass can follow: a
+	 * parameter, {@code this}, a call's result (until the call is made again), a field of {@code this} or a
+	 * static field (until a call or a store). Not an object created here ({@code new X()} twice is one
+	 * value), nor a field of another object (the same value for every object).
+	 * @param receiver the object, casts taken off
+	 * @param method the check's name
+	 */
+	record TrueCheck(Value receiver, String method) {
+
+		static boolean isCheck(CallSite call) {
+			return call != null && "()Z".equals(call.getDescriptor()) && !call.isStatic()
+					&& followable(followed(call.getReceiver()));
+		}
+
+		// The check a conditional jump tests, if the word it tests is one's result.
+		static TrueCheck of(Value word) {
+			return (word.kind() == Value.Kind.RESULT && isCheck(word.call()))
+					? new TrueCheck(followed(word.call().getReceiver()), word.call().getName()) : null;
+		}
+
+		static Value followed(Value value) {
+			Value object = value;
+			while (object.kind() == Value.Kind.CAST && object.parts().size() == 1) {
+				object = object.parts().get(0);
+			}
+			return object;
+		}
+
+		private static boolean followable(Value object) {
+			return switch (object.kind()) {
+				case THIS, PARAMETER, RESULT -> true;
+				case FIELD -> object.number() == 1 || object.number() == 2;
+				default -> false;
+			};
 		}
 
 	}

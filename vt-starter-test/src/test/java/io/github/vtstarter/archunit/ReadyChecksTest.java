@@ -1,0 +1,57 @@
+package io.github.vtstarter.archunit;
+
+import java.util.List;
+
+import com.tngtech.archunit.lang.ArchRule;
+import io.github.vtstarter.archunit.fixtures.guard.DoneFutures;
+import org.junit.jupiter.api.Test;
+
+import static io.github.vtstarter.archunit.FixtureSource.importClasses;
+import static io.github.vtstarter.archunit.FixtureSource.location;
+import static io.github.vtstarter.archunit.FixtureSource.violations;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A future's {@code get()} or {@code join()} after its {@code isDone()} returned {@code true} does not block
+ * (the catalogue's {@link BlockingCall#returnsAtOnceAfter(String)}), where the check held on every path to the
+ * call and on the same object; anywhere else it still blocks.
+ */
+class ReadyChecksTest {
+
+	private static final String FUTURES = "Method <" + DoneFutures.class.getName() + ".";
+
+	private static final ArchRule RULE = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized();
+
+	@Test
+	void aGetAfterTheFutureIsDoneIsNotAFinding() {
+		List<String> violations = violations(RULE, importClasses(DoneFutures.class));
+		for (String method : List.of("ifDone(", "unlessNotDone(", "fieldIfDone(", "joinIfDone(", "eachDone(")) {
+			assertThat(violations).noneMatch((violation) -> violation.startsWith(FUTURES + method));
+		}
+	}
+
+	@Test
+	void aGetWhereTheCheckDoesNotHoldIsReported() {
+		List<String> violations = violations(RULE, importClasses(DoneFutures.class));
+		for (String[] method : List.of(new String[] { "always(", "// gets without a check" },
+				new String[] { "afterEitherBranch(", "// gets after either branch" },
+				new String[] { "otherFuture(", "// gets another future" },
+				new String[] { "fieldStoredAgain(", "// gets the field stored again" },
+				new String[] { "fieldAfterACall(", "// gets the field after a call" },
+				new String[] { "whileNotDone(", "// gets while not done" })) {
+			assertThat(violations).as(method[0]).anySatisfy((violation) -> assertThat(violation)
+				.startsWith(FUTURES + method[0])
+				.contains("calls blocking method <java.util.concurrent.Future.get()>")
+				.contains(location(DoneFutures.class, method[1])));
+		}
+	}
+
+	@Test
+	void theCatalogueSaysWhichCheckMakesACallReturnAtOnce() {
+		BlockingCall get = BlockingCallCatalogue.defaults().find(java.util.Set.of("java.util.concurrent.Future"), "get");
+		assertThat(get.getReadyCheck()).isEqualTo("isDone");
+		assertThat(BlockingCallCatalogue.defaults().find(java.util.Set.of("java.util.concurrent.CountDownLatch"), "await")
+			.getReadyCheck()).isNull();
+	}
+
+}
