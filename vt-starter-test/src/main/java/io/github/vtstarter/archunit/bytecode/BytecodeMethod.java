@@ -32,7 +32,7 @@ public final class BytecodeMethod {
 
 	private boolean returnsNormally = true;
 
-	private Set<String> callsOnFieldsBeforeReturn;
+	private Set<FieldCall> callsOnFieldsBeforeReturn;
 
 	// A constructor's stores into its own object's fields, by field name.
 	private Map<String, Value> constructorStores = Map.of();
@@ -128,16 +128,15 @@ public final class BytecodeMethod {
 
 	/**
 	 * The calls a constructor makes on its own object's fields and that returned before it returned,
-	 * on every path: {@code "meta addIndex(...)Lorg/h2/index/Index;"} for H2's {@code Database}, which
-	 * calls {@code meta.addIndex(...)} right after it set {@code meta}.
-	 * @return field name, a space, method name and descriptor; {@code null} for a constructor that
-	 * never returns and for other methods
+	 * on every path: {@code meta} and {@code addIndex(...)Lorg/h2/index/Index;} for H2's {@code Database},
+	 * which calls {@code meta.addIndex(...)} right after it set {@code meta}.
+	 * @return the calls; {@code null} for a constructor that never returns and for other methods
 	 */
-	Set<String> getCallsOnFieldsBeforeReturn() {
+	Set<FieldCall> getCallsOnFieldsBeforeReturn() {
 		return this.callsOnFieldsBeforeReturn;
 	}
 
-	void setCallsOnFieldsBeforeReturn(Set<String> calls) {
+	void setCallsOnFieldsBeforeReturn(Set<FieldCall> calls) {
 		this.callsOnFieldsBeforeReturn = (calls != null) ? Set.copyOf(calls) : null;
 	}
 

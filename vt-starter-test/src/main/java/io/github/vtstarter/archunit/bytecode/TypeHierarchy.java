@@ -484,15 +484,15 @@ public final class TypeHierarchy {
 					// A constructor that sets it through this(...) runs one that does.
 					continue;
 				}
-				Set<String> calls = constructor.getCallsOnFieldsBeforeReturn();
+				Set<FieldCall> calls = constructor.getCallsOnFieldsBeforeReturn();
 				if (calls == null) {
 					// Never returns: no object comes out of it.
 					continue;
 				}
 				Set<String> onField = new HashSet<>();
-				for (String made : calls) {
-					if (made.startsWith(receiver.name() + " ")) {
-						onField.add(made.substring(receiver.name().length() + 1));
+				for (FieldCall made : calls) {
+					if (made.isOn(receiver.name())) {
+						onField.add(made.method());
 					}
 				}
 				if (result == null) {

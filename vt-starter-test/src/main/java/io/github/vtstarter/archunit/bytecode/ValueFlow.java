@@ -88,9 +88,9 @@ final class ValueFlow {
 	// Whether some path reaches a return instruction: a method that only throws never returns.
 	private boolean returnsNormally;
 
-	// A constructor's calls on its own object's fields that returned on every path to a return, as
-	// "field method(descriptor)"; null while no return was reached (see BytecodeMethod#getCallsOnFieldsBeforeReturn).
-	private Set<String> callsOnFieldsBeforeReturn;
+	// A constructor's calls on its own object's fields that returned on every path to a return; null while no
+	// return was reached (see BytecodeMethod#getCallsOnFieldsBeforeReturn).
+	private Set<FieldCall> callsOnFieldsBeforeReturn;
 
 	// Set by an instruction that changed the state's OwnFields (a store, an escape of this): the exception
 	// handlers that cover it may be entered after it, so they see the state after it too.
@@ -492,7 +492,7 @@ final class ValueFlow {
 			case Opcodes.PUTFIELD:
 				Value stored = store(insn, state);
 				Value target = pop(stack);
-				if (state.lastReturnedOnField != null && state.lastReturnedOnField.startsWith(insn.name + " ")) {
+				if (state.lastReturnedOnField != null && state.lastReturnedOnField.isOn(insn.name)) {
 					state.lastReturnedOnField = null;
 				}
 				state.forgetTrueChecksOnField(insn.name);
@@ -721,7 +721,7 @@ final class ValueFlow {
 			insn.call.setGuards(state.guards);
 			insn.call.setArguments(arguments);
 		}
-		String lastReturned = state.lastReturnedOnField;
+		FieldCall lastReturned = state.lastReturnedOnField;
 		state.lastReturnedOnField = null;
 		if (insn.opcode != Opcodes.INVOKESTATIC && insn.opcode != Opcodes.INVOKEDYNAMIC) {
 			Value receiver = pop(stack);
@@ -729,10 +729,10 @@ final class ValueFlow {
 			insn.call.setTrueChecks(state.trueChecksOn(receiver));
 			if (isOwnField(receiver)) {
 				// this.rows.beforeFirst(); this.rows.next(): next() runs only on rows whose beforeFirst() returned.
-				if (lastReturned != null && lastReturned.startsWith(receiver.name() + " ")) {
-					insn.call.setReturnedOnReceiver(lastReturned.substring(receiver.name().length() + 1));
+				if (lastReturned != null && lastReturned.isOn(receiver.name())) {
+					insn.call.setReturnedOnReceiver(lastReturned.method());
 				}
-				state.lastReturnedOnField = receiver.name() + " " + insn.name + insn.descriptor;
+				state.lastReturnedOnField = new FieldCall(receiver.name(), insn.name + insn.descriptor);
 			}
 			if (receiver.mayBeThis()) {
 				this.method.setUsesThis();
@@ -896,10 +896,10 @@ final class ValueFlow {
 		// In a constructor: what is known of its own object's fields (immutable, shared by copies).
 		OwnFields ownFields;
 
-		// The call made last, if it was made on a field of this and returned, as "field method(descriptor)":
+		// The call made last, if it was made on a field of this and returned:
 		// the object the field holds is none whose method never returns, until the field is stored or another
 		// call is made. null otherwise.
-		String lastReturnedOnField;
+		FieldCall lastReturnedOnField;
 
 		// The boolean checks that returned true on the way here, on every path (immutable, shared by copies).
 		Set<TrueCheck> trueChecks = Set.of();
@@ -1014,7 +1014,7 @@ final class ValueFlow {
 	/**
 	 * What a constructor knows, on every path to a point, of its own object's fields: the fields stored
 	 * since {@code this} last escaped (no other code can have read them yet), and the calls made on those and
-	 * returned, as "field method(descriptor)". A call is known only on a field no other code can have read
+	 * returned. A call is known only on a field no other code can have read
 	 * before it returned: H2's {@code Database} stores {@code meta} and calls {@code meta.addIndex(...)} right
 	 * after, while a constructor that hands {@code this} to a helper in between lets the helper see the field
 	 * first. (What code reached through an earlier escape does during a call that does not pass {@code this}
@@ -1022,7 +1022,7 @@ final class ValueFlow {
 	 * @param unread the fields stored since {@code this} last escaped
 	 * @param calls the calls made on them that returned
 	 */
-	record OwnFields(Set<String> unread, Set<String> calls) {
+	record OwnFields(Set<String> unread, Set<FieldCall> calls) {
 
 		/** At a constructor's start, and all along in other methods, which store none of them. */
 		static final OwnFields NONE = new OwnFields(Set.of(), Set.of());
@@ -1030,8 +1030,8 @@ final class ValueFlow {
 		OwnFields stored(String field) {
 			Set<String> unread = new HashSet<>(this.unread);
 			unread.add(field);
-			Set<String> calls = new HashSet<>(this.calls);
-			calls.removeIf((call) -> call.startsWith(field + " "));
+			Set<FieldCall> calls = new HashSet<>(this.calls);
+			calls.removeIf((call) -> call.isOn(field));
 			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls));
 		}
 
@@ -1039,8 +1039,8 @@ final class ValueFlow {
 			if (!this.unread.contains(field)) {
 				return this;
 			}
-			Set<String> calls = new HashSet<>(this.calls);
-			calls.add(field + " " + method);
+			Set<FieldCall> calls = new HashSet<>(this.calls);
+			calls.add(new FieldCall(field, method));
 			return new OwnFields(this.unread, Set.copyOf(calls));
 		}
 
@@ -1054,7 +1054,7 @@ final class ValueFlow {
 			}
 			Set<String> unread = new HashSet<>(this.unread);
 			unread.retainAll(other.unread);
-			Set<String> calls = new HashSet<>(this.calls);
+			Set<FieldCall> calls = new HashSet<>(this.calls);
 			calls.retainAll(other.calls);
 			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls));
 		}
