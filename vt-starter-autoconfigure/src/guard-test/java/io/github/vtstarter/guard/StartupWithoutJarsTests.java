@@ -51,8 +51,9 @@ class StartupWithoutJarsTests {
 		assumeTrue(!servlet || server, "a servlet application without a server is not one Boot can start");
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		Path log = this.temp.resolve("app.log");
-		Process process = new ProcessBuilder(java, "-cp", String.join(File.pathSeparator, classPath),
-				GuardApplication.class.getName())
+		// Only whether it starts matters here, not how fast its code runs: no optimising compiler, one GC thread.
+		Process process = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+				String.join(File.pathSeparator, classPath), GuardApplication.class.getName())
 			.redirectErrorStream(true)
 			.redirectOutput(log.toFile())
 			.start();
