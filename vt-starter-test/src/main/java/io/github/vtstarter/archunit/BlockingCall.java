@@ -92,10 +92,11 @@ public final class BlockingCall {
 
 	/**
 	 * The same entry for a call that returns at once on an object whose no-argument {@code boolean} method
-	 * of that name returned {@code true} on every path to the call, in the same method: a future's
-	 * {@code get()} after {@code isDone()}. Only for a state that, once reached, stays: a future stays done.
-	 * The object must be one the analysis can follow from the check to the call: a local variable (a
-	 * parameter, or a call's result), or a field with no call or store in between.
+	 * of that name (declared by this entry's type) returned {@code true} on every path to the call, in the same
+	 * method: a future's {@code get()} after {@code isDone()}. Only for a state that, once reached, stays: a future
+	 * stays done. The object must be one object all along: {@code this}, a parameter, the result of a call made
+	 * at most once per run of the method (not in a loop), or a final field of the method's own class or object
+	 * (see {@link io.github.vtstarter.archunit.bytecode.CallSite#getTrueChecks()}).
 	 * @param booleanMethod the check, e.g. {@code isDone}
 	 * @return a new entry, equal to this one
 	 */

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import io.github.vtstarter.archunit.bytecode.BytecodeMethod;
 import io.github.vtstarter.archunit.bytecode.CallSite;
 import io.github.vtstarter.archunit.bytecode.ParameterGuard;
+import io.github.vtstarter.archunit.bytecode.TrueCheck;
 import io.github.vtstarter.archunit.bytecode.TypeHierarchy;
 import io.github.vtstarter.archunit.bytecode.TypeSet;
 
@@ -116,6 +117,21 @@ final class BlockingCallFinder {
 		return entry;
 	}
 
+	// Whether the entry's check returned true on the call's receiver before, called on the entry's type (a
+	// Future's isDone(), not another type's method of that name).
+	private boolean returnsAtOnce(BlockingCall entry, CallSite call) {
+		if (entry.getReadyCheck() == null) {
+			return false;
+		}
+		for (TrueCheck check : call.getTrueChecks()) {
+			if (check.name().equals(entry.getReadyCheck())
+					&& this.hierarchy.supertypesOf(check.owner()).contains(entry.getTypeName())) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	// The catalogue matches a call by its declared owner. The objects it can be made on may say
 	// more: when every class they may have is exempt (an in-memory stream created in view, a
 	// library's own in-memory implementation), or they are always results the catalogue knows to
@@ -169,7 +185,7 @@ final class BlockingCallFinder {
 			// serialization into memory, not I/O.
 			return null;
 		}
-		if (entry != null && entry.getReadyCheck() != null && call.getTrueChecks().contains(entry.getReadyCheck())) {
+		if (entry != null && returnsAtOnce(entry, call)) {
 			// future.get() after future.isDone() returned true: the result is there.
 			return null;
 		}

@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A future's {@code get()} or {@code join()} after its {@code isDone()} returned {@code true} does not block
  * (the catalogue's {@link BlockingCall#returnsAtOnceAfter(String)}), where the check held on every path to the
- * call and on the same object; anywhere else it still blocks.
+ * call and on what is one object all along; anywhere else it still blocks: a field that is not final, a call's
+ * result in a loop, a variable set to another future after the check.
  */
 class ReadyChecksTest {
 
@@ -25,7 +26,7 @@ class ReadyChecksTest {
 	@Test
 	void aGetAfterTheFutureIsDoneIsNotAFinding() {
 		List<String> violations = violations(RULE, importClasses(DoneFutures.class));
-		for (String method : List.of("ifDone(", "unlessNotDone(", "fieldIfDone(", "joinIfDone(", "eachDone(")) {
+		for (String method : List.of("ifDone(", "unlessNotDone(", "finalFieldIfDone(", "joinIfDone(", "resultIfDone(")) {
 			assertThat(violations).noneMatch((violation) -> violation.startsWith(FUTURES + method));
 		}
 	}
@@ -36,9 +37,11 @@ class ReadyChecksTest {
 		for (String[] method : List.of(new String[] { "always(", "// gets without a check" },
 				new String[] { "afterEitherBranch(", "// gets after either branch" },
 				new String[] { "otherFuture(", "// gets another future" },
-				new String[] { "fieldStoredAgain(", "// gets the field stored again" },
-				new String[] { "fieldAfterACall(", "// gets the field after a call" },
-				new String[] { "whileNotDone(", "// gets while not done" })) {
+				new String[] { "whileNotDone(", "// gets while not done" },
+				new String[] { "fieldIfDone(", "// gets a field that is not final" },
+				new String[] { "previousInALoop(", "// gets the next one in a loop" },
+				new String[] { "eachDone(", "// gets each in a loop" },
+				new String[] { "doneKeptForAnother(", "// gets another than the one checked" })) {
 			assertThat(violations).as(method[0]).anySatisfy((violation) -> assertThat(violation)
 				.startsWith(FUTURES + method[0])
 				.contains("calls blocking method <java.util.concurrent.Future.get()>")

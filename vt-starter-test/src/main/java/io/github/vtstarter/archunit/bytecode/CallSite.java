@@ -42,7 +42,7 @@ public final class CallSite {
 	private String returnedOnReceiver;
 
 	// The no-argument boolean methods that returned true on the receiver on every path here: see getTrueChecks().
-	private Set<String> trueChecks = Set.of();
+	private Set<TrueCheck> trueChecks = Set.of();
 
 	CallSite(BytecodeMethod caller, int opcode, String ownerInternalName, String name, String descriptor, int line) {
 		this.caller = caller;
@@ -202,18 +202,19 @@ public final class CallSite {
 
 	/**
 	 * The no-argument {@code boolean} methods that returned {@code true} on this call's receiver on every path
-	 * to the call, in the same method, with the receiver known to be the same object: a local variable (a
-	 * parameter, a call's result not made again since), or a field of {@code this} or a static field with no
-	 * call or store in between. Tomcat's {@code ContainerBase.threadStart} calls
-	 * {@code backgroundProcessorFuture.get()} only after {@code backgroundProcessorFuture.isDone()}.
-	 * @return the methods' names
+	 * to the call, in the same method, where the receiver is one object all along: {@code this}, a parameter, the
+	 * result of a call made at most once per run of the method (not in a loop), or a final field of the
+	 * method's own class or object (not in its constructor or initializer). Tomcat's
+	 * {@code ContainerBase.threadStart} checks {@code backgroundProcessorFuture.isDone()} first, but the field is
+	 * not final: another store, or another thread, may change it before {@code get()}.
+	 * @return the checks, each with the type it was called on
 	 */
-	public Set<String> getTrueChecks() {
+	public Set<TrueCheck> getTrueChecks() {
 		return this.trueChecks;
 	}
 
-	void setTrueChecks(Set<String> methods) {
-		this.trueChecks = methods;
+	void setTrueChecks(Set<TrueCheck> checks) {
+		this.trueChecks = checks;
 	}
 
 	boolean isStatic() {

@@ -74,6 +74,9 @@ final class ValueFlow {
 
 	private final List<Label[]> tryCatchBlocks = new ArrayList<>();
 
+	// Built on first use: see callsInLoops().
+	private Set<CallSite> callsInLoops;
+
 	private final Map<Label, Integer> labelIndex = new HashMap<>();
 
 	// Where jumps and falls-through lead: the state at the start of each label that code jumps to.
@@ -275,6 +278,9 @@ final class ValueFlow {
 				insn.call.setReceiver(Value.ANY);
 				insn.call.setGuards(Set.of());
 				insn.call.setArguments(new Value[0]);
+				// What a pass that failed half-way set from its early states holds no more.
+				insn.call.setTrueChecks(Set.of());
+				insn.call.setReturnedOnReceiver(null);
 			}
 			else if (insn.opcode == Opcodes.NEW) {
 				this.escaping.add(insn.owner);
@@ -346,7 +352,7 @@ final class ValueFlow {
 		joined.lastReturnedOnField = java.util.Objects.equals(first.lastReturnedOnField, second.lastReturnedOnField)
 				? first.lastReturnedOnField : null;
 		if (!first.trueChecks.isEmpty() && !second.trueChecks.isEmpty()) {
-			Set<TrueCheck> both = new HashSet<>(first.trueChecks);
+			Set<Checked> both = new HashSet<>(first.trueChecks);
 			both.retainAll(second.trueChecks);
 			joined.trueChecks = Set.copyOf(both);
 		}
@@ -427,8 +433,8 @@ final class ValueFlow {
 			case Opcodes.IF_ICMPGE:
 			case Opcodes.IF_ICMPGT:
 			case Opcodes.IF_ICMPLE:
-				TrueCheck check = (insn.opcode == Opcodes.IFEQ || insn.opcode == Opcodes.IFNE)
-						? TrueCheck.of(stack.get(stack.size() - 1)) : null;
+				Checked check = (insn.opcode == Opcodes.IFEQ || insn.opcode == Opcodes.IFNE)
+						? checkedBy(stack.get(stack.size() - 1)) : null;
 				if (check != null) {
 					// if (future.isDone()): the branch where it returned true knows it.
 					pop(stack);
@@ -495,7 +501,6 @@ final class ValueFlow {
 				if (state.lastReturnedOnField != null && state.lastReturnedOnField.isOn(insn.name)) {
 					state.lastReturnedOnField = null;
 				}
-				state.forgetTrueChecksOnField(insn.name);
 				if (target.kind() == Value.Kind.THIS && isConstructor()) {
 					this.constructorStores.merge(insn.name, stored, (first, second) -> first.equals(second) ? first : Value.ANY);
 					state.ownFields = state.ownFields.stored(insn.name);
@@ -504,7 +509,6 @@ final class ValueFlow {
 				return true;
 			case Opcodes.PUTSTATIC:
 				store(insn, state);
-				state.forgetTrueChecksOnField(insn.name);
 				return true;
 			case Opcodes.INVOKEVIRTUAL:
 			case Opcodes.INVOKESPECIAL:
@@ -747,12 +751,8 @@ final class ValueFlow {
 				state.ownFields = state.ownFields.called(receiver.name(), insn.name + insn.descriptor);
 			}
 		}
-		// The call may store any field: what was checked on a field no longer holds. (A call's result needs no
-		// such care: a check on it reaches the same call again only through the loop's entry, where it was
-		// not checked yet, and paths meet by what holds on all of them.)
-		state.forgetTrueChecksOnFields();
 		if (insn.call != null && (("ordinal".equals(insn.name) && "()I".equals(insn.descriptor))
-				|| isStringEquals(insn.call) || TrueCheck.isCheck(insn.call))) {
+				|| isStringEquals(insn.call) || isCheck(insn.call))) {
 			// The index into a switch map (see switchKeyOf), or a comparison a guard tests (see stringGuard).
 			stack.add(Value.resultOf(insn.call));
 			return;
@@ -902,7 +902,7 @@ final class ValueFlow {
 		FieldCall lastReturnedOnField;
 
 		// The boolean checks that returned true on the way here, on every path (immutable, shared by copies).
-		Set<TrueCheck> trueChecks = Set.of();
+		Set<Checked> trueChecks = Set.of();
 
 		State(List<Value> stack, Map<Integer, Value> locals, Set<ParameterGuard> guards, OwnFields ownFields) {
 			this.stack = stack;
@@ -919,42 +919,26 @@ final class ValueFlow {
 			return copy;
 		}
 
-		State withTrue(TrueCheck check) {
+		State withTrue(Checked check) {
 			State copy = copy();
-			Set<TrueCheck> checks = new HashSet<>(this.trueChecks);
+			Set<Checked> checks = new HashSet<>(this.trueChecks);
 			checks.add(check);
 			copy.trueChecks = Set.copyOf(checks);
 			return copy;
 		}
 
-		Set<String> trueChecksOn(Value receiver) {
+		Set<TrueCheck> trueChecksOn(Value receiver) {
 			if (this.trueChecks.isEmpty()) {
 				return Set.of();
 			}
-			Value object = TrueCheck.followed(receiver);
-			Set<String> methods = new HashSet<>();
-			for (TrueCheck check : this.trueChecks) {
-				if (check.receiver().equals(object)) {
-					methods.add(check.method());
+			Value object = withoutCasts(receiver);
+			Set<TrueCheck> checks = new HashSet<>();
+			for (Checked checked : this.trueChecks) {
+				if (checked.receiver().equals(object)) {
+					checks.add(checked.check());
 				}
 			}
-			return Set.copyOf(methods);
-		}
-
-		void forgetTrueChecksOnField(String name) {
-			forgetTrueChecks((receiver) -> receiver.kind() == Value.Kind.FIELD && receiver.name().equals(name));
-		}
-
-		void forgetTrueChecksOnFields() {
-			forgetTrueChecks((receiver) -> receiver.kind() == Value.Kind.FIELD);
-		}
-
-		private void forgetTrueChecks(java.util.function.Predicate<Value> changed) {
-			if (!this.trueChecks.isEmpty() && this.trueChecks.stream().anyMatch((check) -> changed.test(check.receiver()))) {
-				this.trueChecks = this.trueChecks.stream()
-					.filter((check) -> !changed.test(check.receiver()))
-					.collect(java.util.stream.Collectors.toUnmodifiableSet());
-			}
+			return Set.copyOf(checks);
 		}
 
 		State with(ParameterGuard guard) {
@@ -972,43 +956,90 @@ final class ValueFlow {
 
 	}
 
-	/**
-	 * A no-argument {@code boolean} method that returned {@code true} on an object the pass can follow: a
-	 * parameter, {@code this}, a call's result (until the call is made again), a field of {@code this} or a
-	 * static field (until a call or a store). Not an object created here ({@code new X()} twice is one
-	 * value), nor a field of another object (the same value for every object).
-	 * @param receiver the object, casts taken off
-	 * @param method the check's name
-	 */
-	record TrueCheck(Value receiver, String method) {
+	// A check that returned true, on the object it was called on (casts taken off).
+	record Checked(Value receiver, TrueCheck check) {
 
-		static boolean isCheck(CallSite call) {
-			return call != null && "()Z".equals(call.getDescriptor()) && !call.isStatic()
-					&& followable(followed(call.getReceiver()));
+	}
+
+	// A no-argument boolean method called (virtually: not super's) on an object that stays the same object for
+	// the whole run of this method, so that what it returned holds for every later call on that value.
+	private boolean isCheck(CallSite call) {
+		return call != null && "()Z".equals(call.getDescriptor()) && call.isVirtual()
+				&& isOneObject(withoutCasts(call.getReceiver()));
+	}
+
+	// The check a conditional jump tests, if the word it tests is one's result.
+	private Checked checkedBy(Value word) {
+		return (word.kind() == Value.Kind.RESULT && isCheck(word.call()))
+				? new Checked(withoutCasts(word.call().getReceiver()),
+						new TrueCheck(word.call().getOwnerInternalName(), word.call().getName()))
+				: null;
+	}
+
+	private static Value withoutCasts(Value value) {
+		Value object = value;
+		while (object.kind() == Value.Kind.CAST && object.parts().size() == 1) {
+			object = object.parts().get(0);
 		}
+		return object;
+	}
 
-		// The check a conditional jump tests, if the word it tests is one's result.
-		static TrueCheck of(Value word) {
-			return (word.kind() == Value.Kind.RESULT && isCheck(word.call()))
-					? new TrueCheck(followed(word.call().getReceiver()), word.call().getName()) : null;
+	// Whether every occurrence of the value in this run of the method is the same object: this, a parameter as
+	// the method was entered with it, the result of a call that runs at most once per run (one in a loop
+	// returns one object each time round, all of them one value), a final field of this class's object or
+	// class outside its constructor or initializer. Not a field another store or another thread may change
+	// between the check and the call, nor an object created here (new X() twice is one value).
+	private boolean isOneObject(Value object) {
+		switch (object.kind()) {
+			case THIS:
+			case PARAMETER:
+				return true;
+			case RESULT:
+				return !callsInLoops().contains(object.call());
+			case FIELD:
+				BytecodeClass owner = this.method.getOwner();
+				boolean ownStatic = object.number() == 1 && !"<clinit>".equals(this.method.getName());
+				boolean ownInstance = object.number() == 2 && !isConstructor();
+				return (ownStatic || ownInstance) && object.type().equals(owner.getInternalName())
+						&& owner.declaresFinalField(object.name());
+			default:
+				return false;
 		}
+	}
 
-		static Value followed(Value value) {
-			Value object = value;
-			while (object.kind() == Value.Kind.CAST && object.parts().size() == 1) {
-				object = object.parts().get(0);
+	// The calls between a jump back and its target (loops; an exception handler placed before the code it
+	// protects counts as a jump back from that code): every instruction a path can run twice is among them.
+	private Set<CallSite> callsInLoops() {
+		if (this.callsInLoops == null) {
+			boolean[] inLoop = new boolean[this.instructions.size()];
+			for (int i = 0; i < this.instructions.size(); i++) {
+				Insn insn = this.instructions.get(i);
+				if (insn.opcode == LABEL) {
+					continue;
+				}
+				markLoop(inLoop, insn.label, i);
+				for (Label target : insn.targets) {
+					markLoop(inLoop, target, i);
+				}
 			}
-			return object;
+			for (Label[] block : this.tryCatchBlocks) {
+				markLoop(inLoop, block[2], this.labelIndex.get(block[1]));
+			}
+			this.callsInLoops = new HashSet<>();
+			for (int i = 0; i < inLoop.length; i++) {
+				if (inLoop[i] && this.instructions.get(i).call != null) {
+					this.callsInLoops.add(this.instructions.get(i).call);
+				}
+			}
 		}
+		return this.callsInLoops;
+	}
 
-		private static boolean followable(Value object) {
-			return switch (object.kind()) {
-				case THIS, PARAMETER, RESULT -> true;
-				case FIELD -> object.number() == 1 || object.number() == 2;
-				default -> false;
-			};
+	private void markLoop(boolean[] inLoop, Label target, int from) {
+		Integer to = (target != null) ? this.labelIndex.get(target) : null;
+		if (to != null && to <= from) {
+			java.util.Arrays.fill(inLoop, to, Math.min(from + 1, inLoop.length), true);
 		}
-
 	}
 
 	/**
