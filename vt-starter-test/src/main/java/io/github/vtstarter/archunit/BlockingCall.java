@@ -92,7 +92,7 @@ public final class BlockingCall {
 
 	/**
 	 * The same entry for a call that returns at once on an object whose no-argument {@code boolean} method
-	 * of that name (declared by this entry's type) returned {@code true} on every path to the call, in the same
+	 * of that name, called on this entry's type or a subtype, returned {@code true} on every path to the call, in the same
 	 * method: a future's {@code get()} after {@code isDone()}. Only for a state that, once reached, stays: a future
 	 * stays done. The object must be one object all along: {@code this}, a parameter, the result of a call made
 	 * at most once per run of the method (not in a loop), or a final field of the method's own class or object

@@ -3,6 +3,7 @@ package io.github.vtstarter.archunit;
 import java.util.List;
 
 import com.tngtech.archunit.lang.ArchRule;
+import io.github.vtstarter.archunit.fixtures.guard.Bounds;
 import io.github.vtstarter.archunit.fixtures.guard.Closer;
 import io.github.vtstarter.archunit.fixtures.guard.Results;
 import io.github.vtstarter.archunit.fixtures.guard.Waits;
@@ -90,6 +91,20 @@ class ConstantArgumentsTest {
 			assertThat(violations).as(method[0]).anySatisfy((violation) -> assertThat(violation)
 				.startsWith(waits + method[0])
 				.contains(location(Waits.class, method[1])));
+		}
+	}
+
+	@Test
+	void eachOrderIsAGuardWithItsBoundExactly() {
+		String bounds = "Method <" + Bounds.class.getName() + ".";
+		List<String> violations = violations(RULE, importClasses(Bounds.class));
+		for (String[] callee : new String[][] { { "BelowZero", "p < 0" }, { "AtLeastZero", "p >= 0" },
+				{ "AboveZero", "p > 0" }, { "AtMostZero", "p <= 0" }, { "BelowFive", "p < 5" },
+				{ "AtLeastFive", "p >= 5" }, { "AboveFive", "p > 5" }, { "AtMostFive", "p <= 5" } }) {
+			assertThat(violations).as(callee[1]).noneMatch((violation) -> violation.startsWith(bounds + "outside" + callee[0]));
+			assertThat(violations).as(callee[1]).anySatisfy((violation) -> assertThat(violation)
+				.startsWith(bounds + "inside" + callee[0])
+				.contains(location(Bounds.class, "// " + callee[1])));
 		}
 	}
 

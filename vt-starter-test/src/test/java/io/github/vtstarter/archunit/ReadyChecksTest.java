@@ -10,6 +10,7 @@ import static io.github.vtstarter.archunit.FixtureSource.importClasses;
 import static io.github.vtstarter.archunit.FixtureSource.location;
 import static io.github.vtstarter.archunit.FixtureSource.violations;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * A future's {@code get()} or {@code join()} after its {@code isDone()} returned {@code true} does not block
@@ -26,7 +27,8 @@ class ReadyChecksTest {
 	@Test
 	void aGetAfterTheFutureIsDoneIsNotAFinding() {
 		List<String> violations = violations(RULE, importClasses(DoneFutures.class));
-		for (String method : List.of("ifDone(", "unlessNotDone(", "finalFieldIfDone(", "joinIfDone(", "resultIfDone(")) {
+		for (String method : List.of("ifDone(", "unlessNotDone(", "finalFieldIfDone(", "joinIfDone(", "resultIfDone(",
+				"checkedEitherWay(")) {
 			assertThat(violations).noneMatch((violation) -> violation.startsWith(FUTURES + method));
 		}
 	}
@@ -41,11 +43,25 @@ class ReadyChecksTest {
 				new String[] { "fieldIfDone(", "// gets a field that is not final" },
 				new String[] { "previousInALoop(", "// gets the next one in a loop" },
 				new String[] { "eachDone(", "// gets each in a loop" },
-				new String[] { "doneKeptForAnother(", "// gets another than the one checked" })) {
+				new String[] { "doneKeptForAnother(", "// gets another than the one checked" },
+				new String[] { "anotherNewOne(", "// gets another new one" },
+				new String[] { "anotherObjectsField(", "// gets another object's field" })) {
 			assertThat(violations).as(method[0]).anySatisfy((violation) -> assertThat(violation)
 				.startsWith(FUTURES + method[0])
-				.contains("calls blocking method <java.util.concurrent.Future.get()>")
+				.containsPattern("calls blocking method <java.util.concurrent.(Future|FutureTask).get\\(\\)>")
 				.contains(location(DoneFutures.class, method[1])));
+		}
+	}
+
+	@Test
+	void aCheckIsAMethodName() {
+		BlockingCall get = BlockingCall.of("com.acme.Job", "await");
+		assertThat(get.returnsAtOnceAfter("isFinished").getReadyCheck()).isEqualTo("isFinished");
+		assertThat(get.returnsAtOnceAfter("isFinished").because("waits for the job").getReadyCheck())
+			.isEqualTo("isFinished");
+		for (String bad : new String[] { null, " ", "isFinished()" }) {
+			assertThatIllegalArgumentException().isThrownBy(() -> get.returnsAtOnceAfter(bad))
+				.withMessageContaining("A method name such as isDone is required for com.acme.Job.await");
 		}
 	}
 

@@ -1037,8 +1037,9 @@ final class ValueFlow {
 
 	private void markLoop(boolean[] inLoop, Label target, int from) {
 		Integer to = (target != null) ? this.labelIndex.get(target) : null;
-		if (to != null && to <= from) {
-			java.util.Arrays.fill(inLoop, to, Math.min(from + 1, inLoop.length), true);
+		if (to != null && to < from) {
+			// Up to the jump, which is no call itself (or the end of the code a handler protects).
+			java.util.Arrays.fill(inLoop, to, from, true);
 		}
 	}
 

@@ -82,4 +82,14 @@ class TypeHierarchyTest {
 		return new BytecodeClass(name, superName, interfaces, isInterface);
 	}
 
+	@Test
+	void restrictingToATypeEveryClassAlreadyExtendsGivesTheSameSetBack() {
+		TypeHierarchy hierarchy = new TypeHierarchy(Map.of(), this.jdk);
+		TypeSet lists = new TypeSet(java.util.Set.of("java/util/ArrayList"), java.util.Set.of(java.util.List.of("java/util/List")));
+		assertThat(hierarchy.restrict(lists, "java/util/Collection")).isSameAs(lists);
+		TypeSet narrowed = hierarchy.restrict(lists, "java/util/RandomAccess");
+		assertThat(narrowed.getExact()).containsExactly("java/util/ArrayList");
+		assertThat(narrowed.getCones()).containsExactly(java.util.List.of("java/util/List", "java/util/RandomAccess"));
+	}
+
 }
