@@ -30,9 +30,6 @@ public final class BytecodeClass {
 
 	private final List<BytecodeMethod> methods = new ArrayList<>();
 
-	// The methods as a list no caller can change, built once the class is parsed.
-	private List<BytecodeMethod> methodList;
-
 	private final java.util.Set<String> fields = new java.util.HashSet<>(4);
 
 	private final java.util.Set<String> finalFields = new java.util.HashSet<>(4);
@@ -291,7 +288,6 @@ public final class BytecodeClass {
 		this.methodsByName.computeIfAbsent(method.getName(), (name) -> new HashMap<>(2))
 			.put(method.getDescriptor(), method);
 		this.methods.add(method);
-		this.methodList = null;
 	}
 
 	public BytecodeMethod getMethod(String name, String descriptor) {
@@ -300,10 +296,7 @@ public final class BytecodeClass {
 	}
 
 	public List<BytecodeMethod> getMethods() {
-		if (this.methodList == null) {
-			this.methodList = List.copyOf(this.methods);
-		}
-		return this.methodList;
+		return java.util.Collections.unmodifiableList(this.methods);
 	}
 
 	@Override

@@ -376,8 +376,7 @@ public final class TypeHierarchy {
 	}
 
 	private static boolean isThis(Value value) {
-		return value.kind() == Value.Kind.THIS
-				|| (value.kind() == Value.Kind.CAST && value.parts().size() == 1 && isThis(value.parts().get(0)));
+		return value.withoutCasts().kind() == Value.Kind.THIS;
 	}
 
 	/**

@@ -171,6 +171,15 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 		return new Value(Kind.RESULT, null, null, null, call, List.of(), 0);
 	}
 
+	// The value a chain of casts was made on: the same object.
+	Value withoutCasts() {
+		Value object = this;
+		while (object.kind == Kind.CAST && object.parts.size() == 1) {
+			object = object.parts.get(0);
+		}
+		return object;
+	}
+
 	static Value cast(Value value, String type) {
 		return new Value(Kind.CAST, type, null, null, null, List.of(value), 0);
 	}

@@ -440,7 +440,7 @@ final class ValueFlow {
 					pop(stack);
 					flowInto(insn.label, (insn.opcode == Opcodes.IFNE) ? state.withTrue(check) : state);
 					if (insn.opcode == Opcodes.IFEQ) {
-						state.trueChecks = state.withTrue(check).trueChecks;
+						state.trueChecks = state.trueChecksWith(check);
 					}
 					return true;
 				}
@@ -618,9 +618,9 @@ final class ValueFlow {
 	}
 
 	// The guard a conditional jump on an int-like parameter adds to the path where it is taken:
-	// if (p == 0), if (p != 0), if (p == c), if (p != c), the constant on either side; and on a
-	// string parameter, or what a getter returns for a parameter, compared with a string constant:
-	// if ("after_start".equals(event.getType())), either way round.
+	// if (p == 0), if (p != 0), if (p == c), if (p != c), and the same with <, <=, > and >=, the constant on
+	// either side; and on a string parameter, or what a getter returns for a parameter, compared with a string
+	// constant: if ("after_start".equals(event.getType())), either way round.
 	private static ParameterGuard guardWhenTaken(int opcode, List<Value> stack) {
 		Value top = stack.get(stack.size() - 1);
 		if (opcode >= Opcodes.IFLT && opcode <= Opcodes.IFLE) {
@@ -921,17 +921,21 @@ final class ValueFlow {
 
 		State withTrue(Checked check) {
 			State copy = copy();
+			copy.trueChecks = trueChecksWith(check);
+			return copy;
+		}
+
+		Set<Checked> trueChecksWith(Checked check) {
 			Set<Checked> checks = new HashSet<>(this.trueChecks);
 			checks.add(check);
-			copy.trueChecks = Set.copyOf(checks);
-			return copy;
+			return Set.copyOf(checks);
 		}
 
 		Set<TrueCheck> trueChecksOn(Value receiver) {
 			if (this.trueChecks.isEmpty()) {
 				return Set.of();
 			}
-			Value object = withoutCasts(receiver);
+			Value object = receiver.withoutCasts();
 			Set<TrueCheck> checks = new HashSet<>();
 			for (Checked checked : this.trueChecks) {
 				if (checked.receiver().equals(object)) {
@@ -965,23 +969,15 @@ final class ValueFlow {
 	// the whole run of this method, so that what it returned holds for every later call on that value.
 	private boolean isCheck(CallSite call) {
 		return call != null && "()Z".equals(call.getDescriptor()) && call.isVirtual()
-				&& isOneObject(withoutCasts(call.getReceiver()));
+				&& isOneObject(call.getReceiver().withoutCasts());
 	}
 
 	// The check a conditional jump tests, if the word it tests is one's result.
 	private Checked checkedBy(Value word) {
 		return (word.kind() == Value.Kind.RESULT && isCheck(word.call()))
-				? new Checked(withoutCasts(word.call().getReceiver()),
+				? new Checked(word.call().getReceiver().withoutCasts(),
 						new TrueCheck(word.call().getOwnerInternalName(), word.call().getName()))
 				: null;
-	}
-
-	private static Value withoutCasts(Value value) {
-		Value object = value;
-		while (object.kind() == Value.Kind.CAST && object.parts().size() == 1) {
-			object = object.parts().get(0);
-		}
-		return object;
 	}
 
 	// Whether every occurrence of the value in this run of the method is the same object: this, a parameter as
