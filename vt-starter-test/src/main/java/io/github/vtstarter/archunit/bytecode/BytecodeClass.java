@@ -41,7 +41,7 @@ public final class BytecodeClass {
 	private final java.util.Set<String> comparedGetters = new java.util.HashSet<>(0);
 
 	// Field name (owner/name as the instruction names it) and the value stored, per store.
-	private final List<Object[]> fieldStores = new ArrayList<>(0);
+	private final List<FieldStore> fieldStores = new ArrayList<>(0);
 
 	private final java.util.Set<String> escaping = new java.util.HashSet<>(0);
 
@@ -228,15 +228,15 @@ public final class BytecodeClass {
 		return this.fields.contains(name);
 	}
 
-	void addFieldStore(String owner, String name, Value value) {
-		this.fieldStores.add(new Object[] { owner, name, value });
+	void addFieldStore(FieldStore store) {
+		this.fieldStores.add(store);
 	}
 
 	/**
 	 * The stores of references into fields made by this class's code.
-	 * @return owner (internal name, as the instruction names it), field name and stored value of each store
+	 * @return the stores
 	 */
-	List<Object[]> getFieldStores() {
+	List<FieldStore> getFieldStores() {
 		return this.fieldStores;
 	}
 

@@ -158,8 +158,8 @@ public final class CallSite {
 		// A getter's value of a parameter, or an object constructed with one, counts through the
 		// getter's call on it and the constructor's call it is passed to.
 		for (Value argument : this.arguments) {
-			if (argument != null && argument.kind() == Value.Kind.PARAMETER) {
-				parameters.add(argument.number());
+			if (argument != null && argument.parameterNumber() >= 0) {
+				parameters.add(argument.parameterNumber());
 			}
 		}
 		return parameters;
@@ -174,11 +174,12 @@ public final class CallSite {
 	}
 
 	/**
-	 * The parameter of the caller that this call is made on.
+	 * The parameter of the caller that this call is made on, directly or through a field of its own object that
+	 * the calling constructor stored it into.
 	 * @return its index among the declared parameters, {@code -1} when the receiver is something else
 	 */
 	public int getReceiverParameter() {
-		return (this.receiver.kind() == Value.Kind.PARAMETER) ? this.receiver.number() : -1;
+		return this.receiver.parameterNumber();
 	}
 
 	void setReceiver(Value receiver) {

@@ -54,6 +54,9 @@ public final class TypeHierarchy {
 	// Built on first use: what each field may hold, which classes' instances escape their creator.
 	private Map<String, Value> fieldValues;
 
+	// The fields (declaring class.name) that code other than their own object's constructors stores an object into.
+	private Set<String> storedAfterConstruction;
+
 	private Set<String> escaping;
 
 	private final Map<Object, TypeSet> fieldTypes = new HashMap<>();
@@ -217,14 +220,14 @@ public final class TypeHierarchy {
 		if (owner == null) {
 			return List.of();
 		}
-		TypeSet passed = call.isVirtual() ? passedTypes(call.getReceiver(), constants) : null;
+		Value object = forwarded(call.getReceiver());
+		TypeSet passed = call.isVirtual() ? passedTypes(object, constants) : null;
 		if (passed != null) {
 			return virtualTargets(call, owner, restrict(passed, call.getOwnerInternalName()), Set.of());
 		}
 		// A parameter is whatever the call's owner allows, as ANY is (javac names the parameter's
 		// declared type as the owner): the targets are the same for every such call, and kept.
-		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY
-				|| call.getReceiver().kind() == Value.Kind.PARAMETER;
+		boolean anyReceiver = call.isStatic() || object == Value.ANY || object.kind() == Value.Kind.PARAMETER;
 		String anyKey = null;
 		if (anyReceiver) {
 			anyKey = (call.isVirtual() ? "v " : "s ") + call.getOwnerInternalName() + "." + call.getName()
@@ -624,6 +627,10 @@ public final class TypeHierarchy {
 			case PARAMETER:
 				return callerConstants.get(argument.number());
 			case FIELD:
+				Value stored = forwarded(argument);
+				if (stored != argument) {
+					return constantOf(stored, callerConstants);
+				}
 				String enumConstant = argument.enumConstant();
 				if (enumConstant == null) {
 					return exactTypesOf(argument);
@@ -955,7 +962,9 @@ public final class TypeHierarchy {
 				}
 				return union;
 			case FIELD:
-				return declared(fieldTypes(value.type(), value.name()), Type.getType(value.descriptor()));
+				Value stored = forwarded(value);
+				return declared((stored != value) ? typesOf(stored, self) : fieldTypes(value.type(), value.name()),
+						Type.getType(value.descriptor()));
 			case RESULT:
 				return declared(resultTypes(value.call(), self), Type.getReturnType(value.call().getDescriptor()));
 			default:
@@ -1198,14 +1207,32 @@ public final class TypeHierarchy {
 	private Map<String, Value> fieldValues() {
 		if (this.fieldValues == null) {
 			this.fieldValues = new HashMap<>();
+			this.storedAfterConstruction = new HashSet<>();
 			for (BytecodeClass type : this.analysed.values()) {
-				for (Object[] store : type.getFieldStores()) {
-					String key = declaringClassOf((String) store[0], (String) store[1]) + "." + store[1];
-					this.fieldValues.merge(key, (Value) store[2], TypeHierarchy::unionOfStores);
+				for (FieldStore store : type.getFieldStores()) {
+					String key = declaringClassOf(store.owner(), store.name()) + "." + store.name();
+					this.fieldValues.merge(key, store.value(), TypeHierarchy::unionOfStores);
+					if (!store.byOwnConstructor() && store.value().kind() != Value.Kind.NULL) {
+						this.storedAfterConstruction.add(key);
+					}
 				}
 			}
 		}
 		return this.fieldValues;
+	}
+
+	// A field the running constructor stored before it read it holds what it stored, if nothing but the
+	// constructors of an object store an object into that field of it: a constructor runs once for an object, so
+	// no call the constructor makes in between, and no other thread, can store another. (A store of null adds
+	// no class; a call on null throws.) Otherwise the field holds whatever any store put there.
+	private Value forwarded(Value value) {
+		Value stored = value.storedHere();
+		if (stored == null) {
+			return value;
+		}
+		fieldValues();
+		return this.storedAfterConstruction.contains(declaringClassOf(value.type(), value.name()) + "." + value.name())
+				? value : stored;
 	}
 
 	// Field stores are escapes already (see ValueFlow), so collapsing many alternatives into ANY

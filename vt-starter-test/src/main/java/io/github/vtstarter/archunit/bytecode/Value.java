@@ -38,7 +38,8 @@ import java.util.Set;
  * @param descriptor FIELD: the field's descriptor; NEW: the constructor's, once it ran
  * @param call RESULT: the call whose result this is
  * @param parts CAST: the value cast; UNION: the alternatives; NEW: the constructor's arguments, where
- * they are constants or parameters passed on ({@link #ANY} for others)
+ * they are constants or parameters passed on ({@link #ANY} for others); FIELD: what the running constructor stored
+ * into its own object's field before it read it, if known
  * @param number INT: the constant; PARAMETER, SET_WHILE_TRUE and SWITCH_KEY: the parameter's index (0 for
  * the first declared one); FIELD: 1 for a static field, 2 for a field of {@code this}, 0 for another instance field
  */
@@ -97,6 +98,35 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 	// A field read from the running method's own object: a getter returns it.
 	static Value fieldOfThis(String owner, String name, String descriptor) {
 		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of(), 2);
+	}
+
+	/**
+	 * A field of the running constructor's own object that it stored on every path before this read.
+	 * @param owner the class the instruction names the field by
+	 * @param name the field's name
+	 * @param descriptor the field's descriptor
+	 * @param stored what the constructor stored
+	 * @return the field's value, knowing what was stored
+	 */
+	static Value fieldOfThisStoredAs(String owner, String name, String descriptor, Value stored) {
+		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of(stored), 2);
+	}
+
+	/**
+	 * What the running constructor stored into this field of its own object before it read it.
+	 * @return the value stored, or {@code null} when unknown or not such a field
+	 */
+	Value storedHere() {
+		return (this.kind == Kind.FIELD && !this.parts.isEmpty()) ? this.parts.get(0) : null;
+	}
+
+	/**
+	 * The parameter this value may be, seen through a field its constructor stored it into.
+	 * @return its index among the declared parameters, {@code -1} when it is something else
+	 */
+	int parameterNumber() {
+		Value stored = storedHere();
+		return (this.kind == Kind.PARAMETER) ? this.number : (stored != null) ? stored.parameterNumber() : -1;
 	}
 
 	static Value string(String value) {

@@ -107,7 +107,7 @@ final class ValueFlow {
 
 	private final Set<String> comparedGetters = new HashSet<>(0);
 
-	private final List<Object[]> fieldStores = new ArrayList<>();
+	private final List<FieldStore> fieldStores = new ArrayList<>();
 
 	private final Set<String> escaping = new HashSet<>();
 
@@ -199,9 +199,7 @@ final class ValueFlow {
 		this.method.setCallsOnFieldsBeforeReturn(this.callsOnFieldsBeforeReturn);
 		this.method.setConstructorStores(this.constructorStores);
 		BytecodeClass owner = this.method.getOwner();
-		for (Object[] store : this.fieldStores) {
-			owner.addFieldStore((String) store[0], (String) store[1], (Value) store[2]);
-		}
+		this.fieldStores.forEach(owner::addFieldStore);
 		owner.addEscaping(this.escaping);
 		this.comparedStrings.forEach(owner::addComparedString);
 		this.comparedGetters.forEach(owner::addComparedGetter);
@@ -287,7 +285,7 @@ final class ValueFlow {
 			}
 			else if ((insn.opcode == Opcodes.PUTFIELD || insn.opcode == Opcodes.PUTSTATIC)
 					&& isReference(Type.getType(insn.descriptor))) {
-				this.fieldStores.add(new Object[] { insn.owner, insn.name, Value.ANY });
+				this.fieldStores.add(new FieldStore(insn.owner, insn.name, Value.ANY, false));
 			}
 		}
 		this.escaping.add(this.method.getOwner().getInternalName());
@@ -480,7 +478,7 @@ final class ValueFlow {
 				return true;
 			case Opcodes.GETFIELD:
 				push(stack, Type.getType(insn.descriptor),
-						(pop(stack).kind() == Value.Kind.THIS) ? Value.fieldOfThis(insn.owner, insn.name, insn.descriptor)
+						(pop(stack).kind() == Value.Kind.THIS) ? ownField(insn, state)
 								: Value.field(insn.owner, insn.name, insn.descriptor));
 				return true;
 			case Opcodes.GETSTATIC:
@@ -503,8 +501,13 @@ final class ValueFlow {
 				}
 				if (target.kind() == Value.Kind.THIS && isConstructor()) {
 					this.constructorStores.merge(insn.name, stored, (first, second) -> first.equals(second) ? first : Value.ANY);
-					state.ownFields = state.ownFields.stored(insn.name);
+					state.ownFields = state.ownFields.stored(insn.name,
+							isReference(Type.getType(insn.descriptor)) ? insn.owner + "." + insn.name : null, stored);
 					this.ownFieldsChanged = true;
+				}
+				else {
+					// Another object may be this one: its field is no longer known to hold what was stored here.
+					state.ownFields = state.ownFields.storedElsewhere(insn.name);
 				}
 				return true;
 			case Opcodes.PUTSTATIC:
@@ -599,7 +602,9 @@ final class ValueFlow {
 		Value stored = pop(state.stack, type);
 		if (isReference(type)) {
 			escape(state, stored);
-			this.fieldStores.add(new Object[] { insn.owner, insn.name, stored });
+			boolean byOwnConstructor = insn.opcode == Opcodes.PUTFIELD && isConstructor()
+					&& state.stack.get(state.stack.size() - 1).kind() == Value.Kind.THIS;
+			this.fieldStores.add(new FieldStore(insn.owner, insn.name, stored, byOwnConstructor));
 		}
 		return stored;
 	}
@@ -758,6 +763,16 @@ final class ValueFlow {
 			return;
 		}
 		push(stack, Type.getReturnType(insn.descriptor), (insn.call != null) ? Value.resultOf(insn.call) : Value.ANY);
+	}
+
+	// this.f in a constructor that stored this.f on every path here: what it stored, kept inside the field's value
+	// (TypeHierarchy trusts it only for a field that nothing but constructors of its own object stores an object
+	// into, so that no call in between can have stored another). Connector/J's ResultSetImpl(rows, ...) stores
+	// rows into this.rowData and then calls this.rowData.close(): on the rows its caller passed.
+	private Value ownField(Insn insn, State state) {
+		Value stored = isConstructor() ? state.ownFields.values().get(insn.owner + "." + insn.name) : null;
+		return (stored != null) ? Value.fieldOfThisStoredAs(insn.owner, insn.name, insn.descriptor, stored)
+				: Value.fieldOfThis(insn.owner, insn.name, insn.descriptor);
 	}
 
 	// new X(args): the copies of the new instance on the stack now know the arguments it was
@@ -1050,17 +1065,38 @@ final class ValueFlow {
 	 * @param unread the fields stored since {@code this} last escaped
 	 * @param calls the calls made on them that returned
 	 */
-	record OwnFields(Set<String> unread, Set<FieldCall> calls) {
+	record OwnFields(Set<String> unread, Set<FieldCall> calls, Map<String, Value> values) {
 
 		/** At a constructor's start, and all along in other methods, which store none of them. */
-		static final OwnFields NONE = new OwnFields(Set.of(), Set.of());
+		static final OwnFields NONE = new OwnFields(Set.of(), Set.of(), Map.of());
 
-		OwnFields stored(String field) {
+		/**
+		 * The object's field stored.
+		 * @param field its name
+		 * @param key {@code owner.name} as the instruction names it, for a reference; {@code null} otherwise
+		 * @param value what was stored
+		 * @return the fields after the store
+		 */
+		OwnFields stored(String field, String key, Value value) {
 			Set<String> unread = new HashSet<>(this.unread);
 			unread.add(field);
 			Set<FieldCall> calls = new HashSet<>(this.calls);
 			calls.removeIf((call) -> call.isOn(field));
-			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls));
+			Map<String, Value> values = new HashMap<>(this.values);
+			values.keySet().removeIf((known) -> known.endsWith("." + field));
+			if (key != null && value.kind() != Value.Kind.NULL) {
+				values.put(key, value);
+			}
+			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls), Map.copyOf(values));
+		}
+
+		OwnFields storedElsewhere(String field) {
+			if (this.values.keySet().stream().noneMatch((known) -> known.endsWith("." + field))) {
+				return this;
+			}
+			Map<String, Value> values = new HashMap<>(this.values);
+			values.keySet().removeIf((known) -> known.endsWith("." + field));
+			return new OwnFields(this.unread, this.calls, Map.copyOf(values));
 		}
 
 		OwnFields called(String field, String method) {
@@ -1069,11 +1105,11 @@ final class ValueFlow {
 			}
 			Set<FieldCall> calls = new HashSet<>(this.calls);
 			calls.add(new FieldCall(field, method));
-			return new OwnFields(this.unread, Set.copyOf(calls));
+			return new OwnFields(this.unread, Set.copyOf(calls), this.values);
 		}
 
 		OwnFields escaped() {
-			return this.unread.isEmpty() ? this : new OwnFields(Set.of(), this.calls);
+			return this.unread.isEmpty() ? this : new OwnFields(Set.of(), this.calls, this.values);
 		}
 
 		OwnFields join(OwnFields other) {
@@ -1084,7 +1120,15 @@ final class ValueFlow {
 			unread.retainAll(other.unread);
 			Set<FieldCall> calls = new HashSet<>(this.calls);
 			calls.retainAll(other.calls);
-			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls));
+			// Stored on both paths: one of the two values.
+			Map<String, Value> values = new HashMap<>();
+			this.values.forEach((key, value) -> {
+				Value theirs = other.values.get(key);
+				if (theirs != null) {
+					values.put(key, Value.union(value, theirs));
+				}
+			});
+			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls), Map.copyOf(values));
 		}
 
 	}

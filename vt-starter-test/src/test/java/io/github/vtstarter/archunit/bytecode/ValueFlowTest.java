@@ -75,7 +75,7 @@ class ValueFlowTest {
 
 	@Test
 	void theClassRecordsWhatItStoresInFieldsAndWhichInstancesEscape() {
-		assertThat(this.parsed.getFieldStores()).extracting((store) -> store[1] + "=" + store[2])
+		assertThat(this.parsed.getFieldStores()).extracting((store) -> store.name() + "=" + store.value())
 			.contains("names=new java/util/ArrayList", "shared=new java/util/LinkedList", "counts=any")
 			.noneMatch((store) -> store.startsWith("wide="));
 		assertThat(this.parsed.getEscaping()).contains(CASES + "$1").doesNotContain(CASES + "$2");
@@ -108,7 +108,7 @@ class ValueFlowTest {
 
 	@Test
 	void aValueAssignedTwiceInOneExpressionIsStoredInBothFields() {
-		assertThat(this.parsed.getFieldStores()).extracting((store) -> store[1] + "=" + store[2])
+		assertThat(this.parsed.getFieldStores()).extracting((store) -> store.name() + "=" + store.value())
 			.contains("first=new java/util/ArrayList", "second=new java/util/ArrayList");
 	}
 
@@ -168,7 +168,7 @@ class ValueFlowTest {
 		assertThat(broken.getCalls()).singleElement()
 			.satisfies((call) -> assertThat(call.getReceiver()).isSameAs(Value.ANY));
 		assertThat(broken.getReturned()).isSameAs(Value.ANY);
-		assertThat(shuffles.getFieldStores()).extracting((store) -> store[1] + "=" + store[2])
+		assertThat(shuffles.getFieldStores()).extracting((store) -> store.name() + "=" + store.value())
 			.containsExactly("kept=any", "kept=any");
 		assertThat(shuffles.getEscaping()).contains("A", GeneratedShuffles.NAME);
 		BytecodeMethod constructor = shuffles.getMethod("<init>", "(Lcom/acme/Event;)V");
