@@ -199,7 +199,8 @@ final class BlockingCallFinder {
 		boolean ownHierarchy = false;
 		Map<Integer, Object> arguments = call.constantArguments(constants, this.hierarchy);
 		for (TypeHierarchy.Target target : this.hierarchy.targets(call, self, constants)) {
-			BlockingCallChain chain = findIn(target.method(), target.receiver(), arguments, callsLeft - 1);
+			BlockingCallChain chain = findIn(target.method(), target.receiver(),
+					this.hierarchy.withTestedTypes(call, target.method(), arguments), callsLeft - 1);
 			if (chain == null) {
 				continue;
 			}

@@ -23,6 +23,8 @@ public final class BytecodeClass {
 
 	private int access;
 
+	private boolean isFinal;
+
 	private final java.util.Set<String> instantiated = new java.util.HashSet<>();
 
 	// By name, then descriptor: looked up for every call the search follows, without building a key.
@@ -81,6 +83,18 @@ public final class BytecodeClass {
 
 	public boolean isInterface() {
 		return this.isInterface;
+	}
+
+	/**
+	 * Whether no class can extend this one.
+	 * @return whether it is declared {@code final}
+	 */
+	boolean isFinal() {
+		return this.isFinal;
+	}
+
+	void setFinal(boolean isFinal) {
+		this.isFinal = isFinal;
 	}
 
 	void setAccess(int access) {

@@ -121,6 +121,10 @@ public final class CallSite {
 		return this.arguments[index];
 	}
 
+	int argumentCount() {
+		return this.arguments.length;
+	}
+
 	/**
 	 * The arguments of the call that are constants, given what the caller's own parameters are
 	 * known to be: a constant in the caller's code, or a parameter of the caller that the caller was

@@ -63,8 +63,10 @@ public final class ClassFileParser {
 	 */
 	static BytecodeClass parseHeader(byte[] classFile) {
 		ClassReader reader = new ClassReader(readableVersion(classFile));
-		return new BytecodeClass(reader.getClassName(), reader.getSuperName(), reader.getInterfaces(),
+		BytecodeClass header = new BytecodeClass(reader.getClassName(), reader.getSuperName(), reader.getInterfaces(),
 				(reader.getAccess() & Opcodes.ACC_INTERFACE) != 0);
+		header.setFinal((reader.getAccess() & Opcodes.ACC_FINAL) != 0);
+		return header;
 	}
 
 	private static byte[] readableVersion(byte[] classFile) {
@@ -93,6 +95,7 @@ public final class ClassFileParser {
 				String[] interfaces) {
 			this.result = new BytecodeClass(name, superName, interfaces, (access & Opcodes.ACC_INTERFACE) != 0);
 			this.result.setAccess(access);
+			this.result.setFinal((access & Opcodes.ACC_FINAL) != 0);
 		}
 
 		@Override

@@ -22,15 +22,19 @@ import java.util.Set;
  * <p>
  * An {@code int} parameter may also be compared by order: Tomcat's {@code Acceptor.stop(int waitSeconds)}
  * awaits its latch only {@code if (waitSeconds > 0)}, which a caller that passes {@code -1} rules out.
+ * <p>
+ * A reference parameter may be tested with {@code instanceof}: Tomcat's {@code Registry.load(sourceType, source,
+ * param)} opens a URL only {@code if (source instanceof URL)}, which a caller that passes a {@code Class} rules
+ * out.
  * @param parameter the parameter's index among the declared ones (0 for the first)
  * @param value the constant it is compared with: an {@link Integer} (the {@code int} itself, or the
- * switch key), or a string {@link Value}
+ * switch key), a string {@link Value}, or (instanceof) the internal name of the type tested
  * @param equal whether the call runs when the comparison holds (or when it does not)
  * @param switchMap for an enum parameter, the table's field ({@code owner.name}); {@code null} otherwise
  * @param property the getter whose value is compared ({@code name} and descriptor); {@code null} for
  * the parameter itself
- * @param comparison how the parameter is compared with the value: equal to it, or (an {@code int}) less or
- * greater than it
+ * @param comparison how the parameter is compared with the value: equal to it, (an {@code int}) less or
+ * greater than it, or (a reference) an instance of it
  */
 public record ParameterGuard(int parameter, Object value, boolean equal, String switchMap, String property,
 		Comparison comparison) {
@@ -38,7 +42,10 @@ public record ParameterGuard(int parameter, Object value, boolean equal, String 
 	/** How a guard compares its parameter with its value. */
 	public enum Comparison {
 
-		EQUAL_TO, LESS_THAN, GREATER_THAN
+		EQUAL_TO, LESS_THAN, GREATER_THAN,
+
+		/** A reference parameter is an instance of the type the value names ({@code instanceof}). */
+		INSTANCE_OF
 
 	}
 
@@ -48,6 +55,11 @@ public record ParameterGuard(int parameter, Object value, boolean equal, String 
 
 	ParameterGuard(int parameter, int value, boolean equal) {
 		this(parameter, value, equal, null, null);
+	}
+
+	// A reference parameter tested with instanceof: the call runs when it is an instance of the type (or not).
+	static ParameterGuard instanceOf(int parameter, String type, boolean holds) {
+		return new ParameterGuard(parameter, type, holds, null, null, Comparison.INSTANCE_OF);
 	}
 
 	// An int parameter compared by order: parameter < value (or >), or not.
@@ -69,6 +81,13 @@ public record ParameterGuard(int parameter, Object value, boolean equal, String 
 			TypeHierarchy hierarchy) {
 		for (ParameterGuard guard : guards) {
 			Object known = constants.get(guard.parameter);
+			if (guard.comparison == Comparison.INSTANCE_OF) {
+				// Only the branch where it is an instance can be ruled out: null is an instance of nothing.
+				if (guard.equal && known != null && hierarchy.isNeverInstanceOf(known, (String) guard.value)) {
+					return false;
+				}
+				continue;
+			}
 			if (known != null && guard.property != null) {
 				known = hierarchy.propertyOf(known, guard.property);
 			}
@@ -93,6 +112,8 @@ public record ParameterGuard(int parameter, Object value, boolean equal, String 
 			// A constant of an int parameter against the int the code compares it with.
 			case LESS_THAN -> (int) key < (int) this.value;
 			case GREATER_THAN -> (int) key > (int) this.value;
+			// Never asked: allHold answers instanceof guards before it compares keys.
+			case INSTANCE_OF -> throw new IllegalStateException("Not a comparison of constants: " + this);
 		};
 	}
 

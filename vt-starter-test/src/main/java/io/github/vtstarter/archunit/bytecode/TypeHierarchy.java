@@ -57,6 +57,12 @@ public final class TypeHierarchy {
 	// The fields (declaring class.name) that code other than their own object's constructors stores an object into.
 	private Set<String> storedAfterConstruction;
 
+	// Per method, the parameters it tests with instanceof, and the types it tests them against.
+	private final Map<BytecodeMethod, Map<Integer, Set<String>>> instanceTested = new HashMap<>();
+
+	// Per class, whether the headers of all its supertypes can be read.
+	private final Map<String, Boolean> knownSupertypes = new HashMap<>();
+
 	private Set<String> escaping;
 
 	private final Map<Object, TypeSet> fieldTypes = new HashMap<>();
@@ -653,6 +659,149 @@ public final class TypeHierarchy {
 			default:
 				return null;
 		}
+	}
+
+	/**
+	 * Whether an argument is never an instance of a type, by the classes the caller's constants say it has:
+	 * none of them extends or implements it, and no subclass they may have can ({@code Class} is final, so a
+	 * {@code Class} is never a {@code URL}).
+	 * @param passed what the caller passed for the parameter (see {@link #constantOf})
+	 * @param type internal name of the type tested
+	 * @return whether no object the argument may be is an instance of the type
+	 */
+	boolean isNeverInstanceOf(Object passed, String type) {
+		TypeSet types = (passed instanceof Value && ((Value) passed).kind() == Value.Kind.NEW)
+				? TypeSet.exactly(((Value) passed).type()) : (passed instanceof TypeSet) ? (TypeSet) passed : null;
+		if (types == null || types.isEmpty()) {
+			return false;
+		}
+		for (String exact : types.getExact()) {
+			if (isSubtype(exact, type) || !hasKnownSupertypes(exact)) {
+				return false;
+			}
+		}
+		for (List<String> bounds : types.getCones()) {
+			if (bounds.stream().noneMatch((bound) -> isDisjoint(bound, type))) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	// Whether no object is both a bound and a type: neither extends the other, and either one is a final class
+	// (its only instances are its own), or both are classes (a class has one superclass line).
+	private boolean isDisjoint(String bound, String type) {
+		if (isSubtype(bound, type) || isSubtype(type, bound)) {
+			return false;
+		}
+		BytecodeClass boundClass = header(bound);
+		BytecodeClass typeClass = header(type);
+		if (boundClass == null || typeClass == null || !hasKnownSupertypes(bound) || !hasKnownSupertypes(type)) {
+			// A supertype the analysis cannot read may be where the two meet.
+			return false;
+		}
+		return (boundClass.isFinal() && !boundClass.isInterface()) || (typeClass.isFinal() && !typeClass.isInterface())
+				|| (!boundClass.isInterface() && !typeClass.isInterface());
+	}
+
+	private boolean hasKnownSupertypes(String type) {
+		return this.knownSupertypes.computeIfAbsent(type, this::readSupertypes);
+	}
+
+	private boolean readSupertypes(String type) {
+		Deque<String> pending = new ArrayDeque<>(List.of(type));
+		Set<String> seen = new HashSet<>();
+		while (!pending.isEmpty()) {
+			String current = pending.poll();
+			if (seen.add(current)) {
+				BytecodeClass header = header(current);
+				if (header == null) {
+					return false;
+				}
+				if (header.getSuperName() != null) {
+					pending.add(header.getSuperName());
+				}
+				Collections.addAll(pending, header.getInterfaces());
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * The arguments of a call as the callee's {@code instanceof} tests need them: where the caller's constants say
+	 * nothing of a parameter the callee tests, what the argument is declared as ({@code Registry.findManagedBean}
+	 * passes its {@code Class<?> beanClass} to {@code load(..., Object source, ...)}, which opens a URL only
+	 * {@code if (source instanceof URL)}).
+	 * @param call the call
+	 * @param callee a method it may run
+	 * @param arguments the constants it passes (see {@link CallSite#constantArguments})
+	 * @return the constants, with the static types of the tested parameters they lacked
+	 */
+	public Map<Integer, Object> withTestedTypes(CallSite call, BytecodeMethod callee, Map<Integer, Object> arguments) {
+		Map<Integer, Set<String>> tested = this.instanceTested.computeIfAbsent(callee, (method) -> {
+			Map<Integer, Set<String>> parameters = new HashMap<>(0);
+			for (CallSite made : method.getCalls()) {
+				for (ParameterGuard guard : made.getGuards()) {
+					if (guard.comparison() == ParameterGuard.Comparison.INSTANCE_OF) {
+						parameters.computeIfAbsent(guard.parameter(), (parameter) -> new HashSet<>(2))
+							.add((String) guard.value());
+					}
+				}
+			}
+			return parameters;
+		});
+		Map<Integer, Object> result = arguments;
+		for (Map.Entry<Integer, Set<String>> parameter : tested.entrySet()) {
+			int index = parameter.getKey();
+			Value argument = (index < call.argumentCount()) ? call.argument(index) : null;
+			TypeSet types = (argument != null && !arguments.containsKey(index)) ? staticTypesOf(argument) : null;
+			// Only a type that rules a branch out: any other would only split the callee's memo
+			// (equals(Object) tests its argument, and is called with every type there is).
+			if (types != null && parameter.getValue().stream().anyMatch((type) -> isNeverInstanceOf(types, type))) {
+				result = (result == arguments) ? new HashMap<>(arguments) : result;
+				result.put(index, types);
+			}
+		}
+		return result;
+	}
+
+	/**
+	 * The classes a value may have by its static type alone: what a parameter, a field or a call's result is
+	 * declared as, or the class of a new instance or a cast.
+	 * @param value a value of the calling method
+	 * @return the classes, or {@code null} when its type is not known
+	 */
+	private TypeSet staticTypesOf(Value value) {
+		Type type;
+		switch (value.kind()) {
+			case NEW:
+				return TypeSet.exactly(value.type());
+			case STRING:
+				return TypeSet.exactly("java/lang/String");
+			case PARAMETER:
+			case CAST:
+				return (value.type() != null) ? TypeSet.cone(List.of(value.type())) : null;
+			case FIELD:
+				type = Type.getType(value.descriptor());
+				break;
+			case RESULT:
+				type = Type.getReturnType(value.call().getDescriptor());
+				break;
+			case UNION:
+				// A parameter set again, if (beanClass == null) beanClass = bean.getClass(): either.
+				TypeSet union = TypeSet.NONE;
+				for (Value part : value.parts()) {
+					TypeSet types = (part.kind() == Value.Kind.NULL) ? TypeSet.NONE : staticTypesOf(part);
+					if (types == null) {
+						return null;
+					}
+					union = union.union(types);
+				}
+				return union;
+			default:
+				return null;
+		}
+		return (type.getSort() == Type.OBJECT) ? TypeSet.cone(List.of(type.getInternalName())) : null;
 	}
 
 	// The classes a parameter has, as the caller's constants say: a set of exact classes, or an

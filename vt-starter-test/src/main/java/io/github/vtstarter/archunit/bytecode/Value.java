@@ -33,21 +33,22 @@ import java.util.Set;
  * over a method can tell when its states stop changing.
  * @param kind what the value is
  * @param type NEW: the class; CAST: the type cast to; THIS: the class whose method runs; FIELD: the field's owner;
- * PARAMETER: the class or interface it is declared as
+ * PARAMETER: the class or interface it is declared as; INSTANCE_OF: the type tested
  * @param name FIELD: the field's name; SWITCH_KEY: the switch map's field ({@code owner.name}); STRING: the string
  * @param descriptor FIELD: the field's descriptor; NEW: the constructor's, once it ran
  * @param call RESULT: the call whose result this is
  * @param parts CAST: the value cast; UNION: the alternatives; NEW: the constructor's arguments, where
  * they are constants or parameters passed on ({@link #ANY} for others); FIELD: what the running constructor stored
  * into its own object's field before it read it, if known
- * @param number INT: the constant; PARAMETER, SET_WHILE_TRUE and SWITCH_KEY: the parameter's index (0 for
- * the first declared one); FIELD: 1 for a static field, 2 for a field of {@code this}, 0 for another instance field
+ * @param number INT: the constant; PARAMETER, SET_WHILE_TRUE, SWITCH_KEY and INSTANCE_OF: the parameter's index (0
+ * for the first declared one); FIELD: 1 for a static field, 2 for a field of {@code this}, 0 for another instance field
  */
 record Value(Kind kind, String type, String name, String descriptor, CallSite call, List<Value> parts, int number) {
 
 	enum Kind {
 
-		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER, SWITCH_KEY, STRING, SET_WHILE_TRUE
+		ANY, TOP, NULL, THIS, NEW, FIELD, RESULT, CAST, UNION, INT, PARAMETER, SWITCH_KEY, STRING, SET_WHILE_TRUE,
+		INSTANCE_OF
 
 	}
 
@@ -135,6 +136,17 @@ record Value(Kind kind, String type, String name, String descriptor, CallSite ca
 
 	static Value staticField(String owner, String name, String descriptor) {
 		return new Value(Kind.FIELD, owner, name, descriptor, null, List.of(), 1);
+	}
+
+	/**
+	 * Whether a parameter, as the method was entered with it, is an instance of a type: the {@code int} that
+	 * {@code source instanceof URL} leaves.
+	 * @param parameter the parameter's index among the declared ones
+	 * @param type internal name of the type tested
+	 * @return the value
+	 */
+	static Value instanceOf(int parameter, String type) {
+		return new Value(Kind.INSTANCE_OF, type, null, null, null, List.of(), parameter);
 	}
 
 	static Value switchKey(int parameter, String switchMap) {

@@ -476,6 +476,11 @@ final class ValueFlow {
 			case Opcodes.CHECKCAST:
 				stack.add(Value.cast(pop(stack), insn.owner));
 				return true;
+			case Opcodes.INSTANCEOF:
+				Value tested = pop(stack).withoutCasts();
+				stack.add((tested.kind() == Value.Kind.PARAMETER) ? Value.instanceOf(tested.number(), insn.owner)
+						: Value.ANY);
+				return true;
 			case Opcodes.GETFIELD:
 				push(stack, Type.getType(insn.descriptor),
 						(pop(stack).kind() == Value.Kind.THIS) ? ownField(insn, state)
@@ -624,14 +629,18 @@ final class ValueFlow {
 
 	// The guard a conditional jump on an int-like parameter adds to the path where it is taken:
 	// if (p == 0), if (p != 0), if (p == c), if (p != c), and the same with <, <=, > and >=, the constant on
-	// either side; and on a string parameter, or what a getter returns for a parameter, compared with a string
-	// constant: if ("after_start".equals(event.getType())), either way round.
+	// either side; on a string parameter, or what a getter returns for a parameter, compared with a string
+	// constant: if ("after_start".equals(event.getType())), either way round; and a reference parameter tested
+	// with instanceof: if (source instanceof URL).
 	private static ParameterGuard guardWhenTaken(int opcode, List<Value> stack) {
 		Value top = stack.get(stack.size() - 1);
 		if (opcode >= Opcodes.IFLT && opcode <= Opcodes.IFLE) {
 			return (top.kind() == Value.Kind.PARAMETER) ? orderedGuard(opcode - Opcodes.IFLT, top, 0, false) : null;
 		}
 		if (opcode == Opcodes.IFEQ || opcode == Opcodes.IFNE) {
+			if (top.kind() == Value.Kind.INSTANCE_OF) {
+				return ParameterGuard.instanceOf(top.number(), top.type(), opcode == Opcodes.IFNE);
+			}
 			if (top.kind() == Value.Kind.RESULT && isStringEquals(top.call())) {
 				return stringGuard(top.call().getReceiver(), top.call().argument(0), opcode == Opcodes.IFNE);
 			}
@@ -722,7 +731,9 @@ final class ValueFlow {
 		for (int i = types.length - 1; i >= 0; i--) {
 			Value argument = pop(stack, types[i]);
 			escape(state, argument);
-			if (argument.isConstantLike()) {
+			// A result or a union too, for its static type (TypeHierarchy.withTestedTypes).
+			if (argument.isConstantLike() || argument.kind() == Value.Kind.RESULT
+					|| argument.kind() == Value.Kind.UNION) {
 				arguments[i] = argument;
 			}
 		}

@@ -92,4 +92,30 @@ class TypeHierarchyTest {
 		assertThat(narrowed.getCones()).containsExactly(java.util.List.of("java/util/List", "java/util/RandomAccess"));
 	}
 
+	@Test
+	void anObjectIsNeverAnInstanceOfATypeOnlyWhenTheirHierarchiesSaySo() {
+		BytecodeClass decoder = type("com/acme/Decoder", "java/io/FilterInputStream", false);
+		BytecodeClass unknownParent = type("com/acme/Upload", "com/acme/Missing", false);
+		Map<String, BytecodeClass> analysed = Map.of(decoder.getInternalName(), decoder, unknownParent.getInternalName(),
+				unknownParent);
+		TypeHierarchy hierarchy = new TypeHierarchy(analysed, this.jdk);
+		// Class and String are final; InputStream and File are classes neither of which extends the other.
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/lang/Class")), "java/net/URL")).isTrue();
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/io/InputStream")), "java/io/File"))
+			.isTrue();
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Decoder"), "java/io/File")).isTrue();
+		// A subtype, a supertype, an interface a subclass of the class could implement.
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Decoder"), "java/io/InputStream")).isFalse();
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/lang/Object")), "java/io/File"))
+			.isFalse();
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/util/List")), "java/io/File"))
+			.isFalse();
+		// A superclass the analysis cannot read may be the type itself.
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Upload"), "java/io/File")).isFalse();
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("com/acme/Upload")), "java/io/File"))
+			.isFalse();
+		// Nothing known of the argument.
+		assertThat(hierarchy.isNeverInstanceOf(null, "java/io/File")).isFalse();
+	}
+
 }
