@@ -37,6 +37,16 @@ class ConstructorStoresTest {
 	}
 
 	@Test
+	void aFieldStoredOnEveryPathHoldsWhatOneOfThemStored() {
+		assertThat(statements()).noneMatch((violation) -> violation.startsWith(STATEMENT + "empty()"))
+			.noneMatch((violation) -> violation.startsWith(STATEMENT + "sharedOrNew(boolean)"))
+			.anySatisfy((violation) -> assertThat(violation).startsWith(STATEMENT + "streamingOrNot(boolean)")
+				.contains(location(Statement.class, "// may stream"))
+				.contains(location(ResultSet.class, "// closes the streaming or the memory rows"))
+				.contains(location(Rows.class, "// drains the socket")));
+	}
+
+	@Test
 	void whatItWasGivenMayBlock() {
 		assertThat(statements()).anySatisfy((violation) -> assertThat(violation).startsWith(STATEMENT + "streaming()")
 			.contains(location(Statement.class, "// passes streaming rows"))

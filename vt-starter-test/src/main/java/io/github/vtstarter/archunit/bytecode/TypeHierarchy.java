@@ -670,8 +670,10 @@ public final class TypeHierarchy {
 	 * @return whether no object the argument may be is an instance of the type
 	 */
 	boolean isNeverInstanceOf(Object passed, String type) {
-		TypeSet types = (passed instanceof Value && ((Value) passed).kind() == Value.Kind.NEW)
-				? TypeSet.exactly(((Value) passed).type()) : (passed instanceof TypeSet) ? (TypeSet) passed : null;
+		Value.Kind kind = (passed instanceof Value) ? ((Value) passed).kind() : null;
+		TypeSet types = (kind == Value.Kind.NEW) ? TypeSet.exactly(((Value) passed).type())
+				: (kind == Value.Kind.STRING) ? TypeSet.exactly("java/lang/String")
+						: (passed instanceof TypeSet) ? (TypeSet) passed : null;
 		if (types == null || types.isEmpty()) {
 			return false;
 		}

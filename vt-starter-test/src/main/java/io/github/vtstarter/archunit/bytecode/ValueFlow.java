@@ -510,10 +510,6 @@ final class ValueFlow {
 							isReference(Type.getType(insn.descriptor)) ? insn.owner + "." + insn.name : null, stored);
 					this.ownFieldsChanged = true;
 				}
-				else {
-					// Another object may be this one: its field is no longer known to hold what was stored here.
-					state.ownFields = state.ownFields.storedElsewhere(insn.name);
-				}
 				return true;
 			case Opcodes.PUTSTATIC:
 				store(insn, state);
@@ -777,8 +773,8 @@ final class ValueFlow {
 	}
 
 	// this.f in a constructor that stored this.f on every path here: what it stored, kept inside the field's value
-	// (TypeHierarchy trusts it only for a field that nothing but constructors of its own object stores an object
-	// into, so that no call in between can have stored another). Connector/J's ResultSetImpl(rows, ...) stores
+	// (TypeHierarchy trusts it only for a field that nothing but constructors of their own object store an object
+	// into, so that no call in between can have stored another, on this object or on another that may be it). Connector/J's ResultSetImpl(rows, ...) stores
 	// rows into this.rowData and then calls this.rowData.close(): on the rows its caller passed.
 	private Value ownField(Insn insn, State state) {
 		Value stored = isConstructor() ? state.ownFields.values().get(insn.owner + "." + insn.name) : null;
@@ -1099,15 +1095,6 @@ final class ValueFlow {
 				values.put(key, value);
 			}
 			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls), Map.copyOf(values));
-		}
-
-		OwnFields storedElsewhere(String field) {
-			if (this.values.keySet().stream().noneMatch((known) -> known.endsWith("." + field))) {
-				return this;
-			}
-			Map<String, Value> values = new HashMap<>(this.values);
-			values.keySet().removeIf((known) -> known.endsWith("." + field));
-			return new OwnFields(this.unread, this.calls, Map.copyOf(values));
 		}
 
 		OwnFields called(String field, String method) {

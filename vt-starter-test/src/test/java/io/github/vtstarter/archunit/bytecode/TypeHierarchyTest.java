@@ -104,6 +104,14 @@ class TypeHierarchyTest {
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/io/InputStream")), "java/io/File"))
 			.isTrue();
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Decoder"), "java/io/File")).isTrue();
+		// An interface and a final class that does not implement it, either way round.
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/util/List")), "java/lang/String"))
+			.isTrue();
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/lang/String")), "java/util/List"))
+			.isTrue();
+		// A new instance, as the caller's constants carry it.
+		assertThat(hierarchy.isNeverInstanceOf(Value.newInstance("java/lang/StringBuilder"), "java/io/File")).isTrue();
+		assertThat(hierarchy.isNeverInstanceOf(Value.newInstance("java/io/File"), "java/io/File")).isFalse();
 		// A subtype, a supertype, an interface a subclass of the class could implement.
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Decoder"), "java/io/InputStream")).isFalse();
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/lang/Object")), "java/io/File"))
@@ -114,8 +122,9 @@ class TypeHierarchyTest {
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Upload"), "java/io/File")).isFalse();
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("com/acme/Upload")), "java/io/File"))
 			.isFalse();
-		// Nothing known of the argument.
+		// Nothing known of the argument, or no class at all (null only).
 		assertThat(hierarchy.isNeverInstanceOf(null, "java/io/File")).isFalse();
+		assertThat(hierarchy.isNeverInstanceOf(TypeSet.NONE, "java/io/File")).isFalse();
 	}
 
 }
