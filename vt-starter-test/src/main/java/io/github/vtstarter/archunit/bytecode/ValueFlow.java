@@ -772,10 +772,11 @@ final class ValueFlow {
 		push(stack, Type.getReturnType(insn.descriptor), (insn.call != null) ? Value.resultOf(insn.call) : Value.ANY);
 	}
 
-	// this.f in a constructor that stored this.f on every path here: what it stored, kept inside the field's value
-	// (TypeHierarchy trusts it only for a field that nothing but constructors of their own object store an object
-	// into, so that no call in between can have stored another, on this object or on another that may be it). Connector/J's ResultSetImpl(rows, ...) stores
-	// rows into this.rowData and then calls this.rowData.close(): on the rows its caller passed.
+	// this.f in a constructor that stored this.f on every path here: what it stored, kept inside the field's value.
+	// TypeHierarchy trusts it only for a field that nothing but constructors of their own object store an object
+	// into, so that no call in between can have stored another, on this object or on another that may be it.
+	// Connector/J's ResultSetImpl(rows, ...) stores rows into this.rowData and then calls this.rowData.close():
+	// on the rows its caller passed.
 	private Value ownField(Insn insn, State state) {
 		Value stored = isConstructor() ? state.ownFields.values().get(insn.owner + "." + insn.name) : null;
 		return (stored != null) ? Value.fieldOfThisStoredAs(insn.owner, insn.name, insn.descriptor, stored)
@@ -1071,6 +1072,8 @@ final class ValueFlow {
 	 * is not followed.)
 	 * @param unread the fields stored since {@code this} last escaped
 	 * @param calls the calls made on them that returned
+	 * @param values what it stored into its reference fields on every path (by {@code owner.name} as the
+	 * instructions name them; an escape of {@code this} does not clear them, see {@link #ownField})
 	 */
 	record OwnFields(Set<String> unread, Set<FieldCall> calls, Map<String, Value> values) {
 
