@@ -7,6 +7,7 @@ import io.github.vtstarter.archunit.fixtures.stored.ReopenedResultSet;
 import io.github.vtstarter.archunit.fixtures.stored.ResultSet;
 import io.github.vtstarter.archunit.fixtures.stored.Rows;
 import io.github.vtstarter.archunit.fixtures.stored.Statement;
+import io.github.vtstarter.archunit.fixtures.stored.Store;
 import org.junit.jupiter.api.Test;
 
 import static io.github.vtstarter.archunit.FixtureSource.importPackage;
@@ -24,6 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConstructorStoresTest {
 
 	private static final String STATEMENT = "Method <" + Statement.class.getName() + ".";
+
+	private static final String CACHE = "Method <" + Store.Cache.class.getName() + ".";
 
 	private static final ArchRule RULE = VirtualThreadRules.forJava(21).noBlockingCallsWhileSynchronized();
 
@@ -70,6 +73,14 @@ class ConstructorStoresTest {
 			.contains(location(Statement.class, "// passes rows that are replaced"))
 			.contains(location(ReopenedResultSet.class, "// closes the reopened rows"))
 			.contains(location(Rows.class, "// drains the socket")));
+	}
+
+	@Test
+	void aCallOnAnyOtherObjectOfTheFieldsTypeStillRunsEveryClass() {
+		assertThat(statements()).noneMatch((violation) -> violation.startsWith(CACHE + "copy("))
+			.anySatisfy((violation) -> assertThat(violation).startsWith(CACHE + "flush(")
+				.contains(location(Store.class, "// saves any store"))
+				.contains(location(Store.class, "// writes the file")));
 	}
 
 }

@@ -233,7 +233,10 @@ public final class TypeHierarchy {
 		}
 		// A parameter is whatever the call's owner allows, as ANY is (javac names the parameter's
 		// declared type as the owner): the targets are the same for every such call, and kept.
-		boolean anyReceiver = call.isStatic() || object == Value.ANY || object.kind() == Value.Kind.PARAMETER;
+		// The receiver itself, not what a field was forwarded to: the targets below come from it (its field's type,
+		// the calls that returned on that field), which are this call's alone.
+		boolean anyReceiver = call.isStatic() || call.getReceiver() == Value.ANY
+				|| call.getReceiver().kind() == Value.Kind.PARAMETER;
 		String anyKey = null;
 		if (anyReceiver) {
 			anyKey = (call.isVirtual() ? "v " : "s ") + call.getOwnerInternalName() + "." + call.getName()
@@ -1382,8 +1385,12 @@ public final class TypeHierarchy {
 			return value;
 		}
 		fieldValues();
-		return this.storedAfterConstruction.contains(declaringClassOf(value.type(), value.name()) + "." + value.name())
-				? value : stored;
+		String declaring = declaringClassOf(value.type(), value.name());
+		// A field of a class the analysis does not see may be stored by code it does not see, or under another
+		// owner's name (b.f for a B outside the analysis): only a field whose declaration is in view is trusted.
+		BytecodeClass declaringClass = this.analysed.get(declaring);
+		boolean inView = declaringClass != null && declaringClass.declaresField(value.name());
+		return (!inView || this.storedAfterConstruction.contains(declaring + "." + value.name())) ? value : stored;
 	}
 
 	// Field stores are escapes already (see ValueFlow), so collapsing many alternatives into ANY

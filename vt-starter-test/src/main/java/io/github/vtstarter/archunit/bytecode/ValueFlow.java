@@ -754,6 +754,13 @@ final class ValueFlow {
 				this.method.setUsesThis();
 				thisEscapes(state);
 			}
+			if (insn.opcode == Opcodes.INVOKESPECIAL && receiver.kind() == Value.Kind.THIS
+					&& "<init>".equals(insn.name) && !state.ownFields.values().isEmpty()) {
+				// this(...) or super(...) after a store (Java 25 allows one before them): the constructor called
+				// stores its own values, so the ones stored here are no longer known.
+				state.ownFields = state.ownFields.withoutValues();
+				this.ownFieldsChanged = true;
+			}
 			if (insn.opcode == Opcodes.INVOKESPECIAL && receiver.kind() == Value.Kind.NEW
 					&& "<init>".equals(insn.name)) {
 				constructed(state, receiver, insn.descriptor, arguments);
@@ -1098,6 +1105,10 @@ final class ValueFlow {
 				values.put(key, value);
 			}
 			return new OwnFields(Set.copyOf(unread), Set.copyOf(calls), Map.copyOf(values));
+		}
+
+		OwnFields withoutValues() {
+			return new OwnFields(this.unread, this.calls, Map.of());
 		}
 
 		OwnFields called(String field, String method) {

@@ -196,4 +196,65 @@ class ValueFlowTest {
 		return method(method).getCalls().stream().filter((call) -> call.getName().equals(callee)).toList();
 	}
 
+	@Test
+	void aFieldAConstructorStoredIsKnownUntilItCallsAnotherConstructorOnItself() {
+		BytecodeClass parsed = ClassFileParser.parse(delegatingConstructors());
+		// Conn(Runnable r) { super(); this.res = r; this.res.run(); }: run() is made on the parameter.
+		assertThat(runCallIn(parsed, "(Ljava/lang/Runnable;)V").getReceiverParameter()).isEqualTo(0);
+		// Conn(Runnable r, int n) { this.res = r; this(new Thread()); this.res.run(); } (Java 25 allows the store
+		// before this(...)): the other constructor stored its own value, so run() is not known to be made on r.
+		assertThat(runCallIn(parsed, "(Ljava/lang/Runnable;I)V").getReceiverParameter()).isEqualTo(-1);
+	}
+
+	private static CallSite runCallIn(BytecodeClass type, String constructor) {
+		return type.getMethods()
+			.stream()
+			.filter((method) -> method.getName().equals("<init>") && method.getDescriptor().equals(constructor))
+			.flatMap((method) -> method.getCalls().stream())
+			.filter((call) -> call.getName().equals("run"))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	// javac 17 rejects a store before this(...), so the class is written with ASM, as javac 25 compiles it.
+	private static byte[] delegatingConstructors() {
+		String conn = "com/acme/generated/Conn";
+		org.springframework.asm.ClassWriter writer = new org.springframework.asm.ClassWriter(
+				org.springframework.asm.ClassWriter.COMPUTE_MAXS);
+		writer.visit(org.springframework.asm.Opcodes.V17, org.springframework.asm.Opcodes.ACC_PUBLIC, conn, null,
+				"java/lang/Object", null);
+		writer.visitField(0, "res", "Ljava/lang/Runnable;", null, null).visitEnd();
+		for (boolean delegates : new boolean[] { false, true }) {
+			org.springframework.asm.MethodVisitor method = writer.visitMethod(org.springframework.asm.Opcodes.ACC_PUBLIC,
+					"<init>", delegates ? "(Ljava/lang/Runnable;I)V" : "(Ljava/lang/Runnable;)V", null, null);
+			method.visitCode();
+			if (!delegates) {
+				method.visitVarInsn(org.springframework.asm.Opcodes.ALOAD, 0);
+				method.visitMethodInsn(org.springframework.asm.Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>",
+						"()V", false);
+			}
+			method.visitVarInsn(org.springframework.asm.Opcodes.ALOAD, 0);
+			method.visitVarInsn(org.springframework.asm.Opcodes.ALOAD, 1);
+			method.visitFieldInsn(org.springframework.asm.Opcodes.PUTFIELD, conn, "res", "Ljava/lang/Runnable;");
+			if (delegates) {
+				method.visitVarInsn(org.springframework.asm.Opcodes.ALOAD, 0);
+				method.visitTypeInsn(org.springframework.asm.Opcodes.NEW, "java/lang/Thread");
+				method.visitInsn(org.springframework.asm.Opcodes.DUP);
+				method.visitMethodInsn(org.springframework.asm.Opcodes.INVOKESPECIAL, "java/lang/Thread", "<init>",
+						"()V", false);
+				method.visitMethodInsn(org.springframework.asm.Opcodes.INVOKESPECIAL, conn, "<init>",
+						"(Ljava/lang/Runnable;)V", false);
+			}
+			method.visitVarInsn(org.springframework.asm.Opcodes.ALOAD, 0);
+			method.visitFieldInsn(org.springframework.asm.Opcodes.GETFIELD, conn, "res", "Ljava/lang/Runnable;");
+			method.visitMethodInsn(org.springframework.asm.Opcodes.INVOKEINTERFACE, "java/lang/Runnable", "run", "()V",
+					true);
+			method.visitInsn(org.springframework.asm.Opcodes.RETURN);
+			method.visitMaxs(0, 0);
+			method.visitEnd();
+		}
+		writer.visitEnd();
+		return writer.toByteArray();
+	}
+
 }
