@@ -673,10 +673,8 @@ public final class TypeHierarchy {
 	 * @return whether no object the argument may be is an instance of the type
 	 */
 	boolean isNeverInstanceOf(Object passed, String type) {
-		Value.Kind kind = (passed instanceof Value) ? ((Value) passed).kind() : null;
-		TypeSet types = (kind == Value.Kind.NEW) ? TypeSet.exactly(((Value) passed).type())
-				: (kind == Value.Kind.STRING) ? TypeSet.exactly("java/lang/String")
-						: (passed instanceof TypeSet) ? (TypeSet) passed : null;
+		TypeSet types = (passed instanceof Value && ((Value) passed).kind() == Value.Kind.STRING)
+				? TypeSet.exactly("java/lang/String") : typesPassed(passed);
 		if (types == null || types.isEmpty()) {
 			return false;
 		}
@@ -699,12 +697,12 @@ public final class TypeHierarchy {
 		if (isSubtype(bound, type) || isSubtype(type, bound)) {
 			return false;
 		}
-		BytecodeClass boundClass = header(bound);
-		BytecodeClass typeClass = header(type);
-		if (boundClass == null || typeClass == null || !hasKnownSupertypes(bound) || !hasKnownSupertypes(type)) {
-			// A supertype the analysis cannot read may be where the two meet.
+		if (!hasKnownSupertypes(bound) || !hasKnownSupertypes(type)) {
+			// A supertype the analysis cannot read (or the class itself) may be where the two meet.
 			return false;
 		}
+		BytecodeClass boundClass = header(bound);
+		BytecodeClass typeClass = header(type);
 		return (boundClass.isFinal() && !boundClass.isInterface()) || (typeClass.isFinal() && !typeClass.isInterface())
 				|| (!boundClass.isInterface() && !typeClass.isInterface());
 	}
@@ -815,7 +813,11 @@ public final class TypeHierarchy {
 		if (receiver.kind() != Value.Kind.PARAMETER) {
 			return null;
 		}
-		Object passed = constants.get(receiver.number());
+		return typesPassed(constants.get(receiver.number()));
+	}
+
+	// The classes a caller's constant for a parameter says it has: exact classes, or an object constructed in view.
+	private static TypeSet typesPassed(Object passed) {
 		if (passed instanceof Value && ((Value) passed).kind() == Value.Kind.NEW) {
 			return TypeSet.exactly(((Value) passed).type());
 		}

@@ -499,12 +499,13 @@ final class ValueFlow {
 				recordSwitchKey(pop(stack), ordinal, key);
 				return true;
 			case Opcodes.PUTFIELD:
-				Value stored = store(insn, state);
-				Value target = pop(stack);
+				Value stored = pop(stack, Type.getType(insn.descriptor));
+				boolean byOwnConstructor = pop(stack).kind() == Value.Kind.THIS && isConstructor();
+				store(insn, state, stored, byOwnConstructor);
 				if (state.lastReturnedOnField != null && state.lastReturnedOnField.isOn(insn.name)) {
 					state.lastReturnedOnField = null;
 				}
-				if (target.kind() == Value.Kind.THIS && isConstructor()) {
+				if (byOwnConstructor) {
 					this.constructorStores.merge(insn.name, stored, (first, second) -> first.equals(second) ? first : Value.ANY);
 					state.ownFields = state.ownFields.stored(insn.name,
 							isReference(Type.getType(insn.descriptor)) ? insn.owner + "." + insn.name : null, stored);
@@ -512,7 +513,7 @@ final class ValueFlow {
 				}
 				return true;
 			case Opcodes.PUTSTATIC:
-				store(insn, state);
+				store(insn, state, pop(stack, Type.getType(insn.descriptor)), false);
 				return true;
 			case Opcodes.INVOKEVIRTUAL:
 			case Opcodes.INVOKESPECIAL:
@@ -598,16 +599,12 @@ final class ValueFlow {
 		}
 	}
 
-	private Value store(Insn insn, State state) {
-		Type type = Type.getType(insn.descriptor);
-		Value stored = pop(state.stack, type);
-		if (isReference(type)) {
+	// A value stored into a field leaves the method; a reference stored is recorded for what the field may hold.
+	private void store(Insn insn, State state, Value stored, boolean byOwnConstructor) {
+		if (isReference(Type.getType(insn.descriptor))) {
 			escape(state, stored);
-			boolean byOwnConstructor = insn.opcode == Opcodes.PUTFIELD && isConstructor()
-					&& state.stack.get(state.stack.size() - 1).kind() == Value.Kind.THIS;
 			this.fieldStores.add(new FieldStore(insn.owner, insn.name, stored, byOwnConstructor));
 		}
-		return stored;
 	}
 
 	// A parameter's own variable set again while the parameter is known non-zero (true) holds a word that
