@@ -34,6 +34,16 @@ class ConstructorStoresTest {
 		return violations(RULE, importPackage(Statement.class.getPackageName()));
 	}
 
+	// The statement's method is reported through the line that passes the rows, the close of the result set's
+	// field, and the streaming rows' drain.
+	private static void assertDrainsTheSocket(List<String> statements, String method, String passes,
+			Class<?> resultSet, String closes) {
+		assertThat(statements).anySatisfy((violation) -> assertThat(violation).startsWith(STATEMENT + method)
+			.contains(location(Statement.class, passes))
+			.contains(location(resultSet, closes))
+			.contains(location(Rows.class, "// drains the socket")));
+	}
+
 	@Test
 	void aCallOnAFieldTheConstructorJustStoredRunsOnWhatItWasGiven() {
 		assertThat(statements()).noneMatch((violation) -> violation.startsWith(STATEMENT + "inMemory()"));
@@ -41,38 +51,29 @@ class ConstructorStoresTest {
 
 	@Test
 	void aFieldStoredOnEveryPathHoldsWhatOneOfThemStored() {
-		assertThat(statements()).noneMatch((violation) -> violation.startsWith(STATEMENT + "empty()"))
-			.noneMatch((violation) -> violation.startsWith(STATEMENT + "sharedOrNew(boolean)"))
-			.anySatisfy((violation) -> assertThat(violation).startsWith(STATEMENT + "streamingOrNot(boolean)")
-				.contains(location(Statement.class, "// may stream"))
-				.contains(location(ResultSet.class, "// closes the streaming or the memory rows"))
-				.contains(location(Rows.class, "// drains the socket")));
+		List<String> statements = statements();
+		assertThat(statements).noneMatch((violation) -> violation.startsWith(STATEMENT + "empty()"))
+			.noneMatch((violation) -> violation.startsWith(STATEMENT + "sharedOrNew(boolean)"));
+		assertDrainsTheSocket(statements, "streamingOrNot(boolean)", "// may stream", ResultSet.class,
+				"// closes the streaming or the memory rows");
 	}
 
 	@Test
 	void whatItWasGivenMayBlock() {
-		assertThat(statements()).anySatisfy((violation) -> assertThat(violation).startsWith(STATEMENT + "streaming()")
-			.contains(location(Statement.class, "// passes streaming rows"))
-			.contains(location(ResultSet.class, "// closes the rows it was given"))
-			.contains(location(Rows.class, "// drains the socket")));
+		assertDrainsTheSocket(statements(), "streaming()", "// passes streaming rows", ResultSet.class,
+				"// closes the rows it was given");
 	}
 
 	@Test
 	void aFieldStoredOnOnlyOnePathHoldsWhatAnotherConstructorStored() {
-		assertThat(statements()).anySatisfy((violation) -> assertThat(violation)
-			.startsWith(STATEMENT + "inMemoryKeptOrNot(boolean)")
-			.contains(location(Statement.class, "// passes rows it may not keep"))
-			.contains(location(ResultSet.class, "// closes the rows given, or the streaming ones"))
-			.contains(location(Rows.class, "// drains the socket")));
+		assertDrainsTheSocket(statements(), "inMemoryKeptOrNot(boolean)", "// passes rows it may not keep",
+				ResultSet.class, "// closes the rows given, or the streaming ones");
 	}
 
 	@Test
 	void aFieldAnotherMethodStoresMayHoldWhatThatMethodStored() {
-		assertThat(statements()).anySatisfy((violation) -> assertThat(violation)
-			.startsWith(STATEMENT + "inMemoryReopened()")
-			.contains(location(Statement.class, "// passes rows that are replaced"))
-			.contains(location(ReopenedResultSet.class, "// closes the reopened rows"))
-			.contains(location(Rows.class, "// drains the socket")));
+		assertDrainsTheSocket(statements(), "inMemoryReopened()", "// passes rows that are replaced",
+				ReopenedResultSet.class, "// closes the reopened rows");
 	}
 
 	@Test

@@ -100,31 +100,36 @@ class TypeHierarchyTest {
 				unknownParent);
 		TypeHierarchy hierarchy = new TypeHierarchy(analysed, this.jdk);
 		// Class and String are final; InputStream and File are classes neither of which extends the other.
-		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/lang/Class")), "java/net/URL")).isTrue();
-		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/io/InputStream")), "java/io/File"))
+		assertThat(hierarchy.isNeverInstanceOf(cone("java/lang/Class"), "java/net/URL")).isTrue();
+		assertThat(hierarchy.isNeverInstanceOf(cone("java/io/InputStream"), "java/io/File"))
 			.isTrue();
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Decoder"), "java/io/File")).isTrue();
 		// An interface and a final class that does not implement it, either way round.
-		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/util/List")), "java/lang/String"))
+		assertThat(hierarchy.isNeverInstanceOf(cone("java/util/List"), "java/lang/String"))
 			.isTrue();
-		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/lang/String")), "java/util/List"))
+		assertThat(hierarchy.isNeverInstanceOf(cone("java/lang/String"), "java/util/List"))
 			.isTrue();
 		// A new instance, as the caller's constants carry it.
 		assertThat(hierarchy.isNeverInstanceOf(Value.newInstance("java/lang/StringBuilder"), "java/io/File")).isTrue();
 		assertThat(hierarchy.isNeverInstanceOf(Value.newInstance("java/io/File"), "java/io/File")).isFalse();
 		// A subtype, a supertype, an interface a subclass of the class could implement.
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Decoder"), "java/io/InputStream")).isFalse();
-		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/lang/Object")), "java/io/File"))
+		assertThat(hierarchy.isNeverInstanceOf(cone("java/lang/Object"), "java/io/File"))
 			.isFalse();
-		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("java/util/List")), "java/io/File"))
+		assertThat(hierarchy.isNeverInstanceOf(cone("java/util/List"), "java/io/File"))
 			.isFalse();
 		// A superclass the analysis cannot read may be the type itself.
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.exactly("com/acme/Upload"), "java/io/File")).isFalse();
-		assertThat(hierarchy.isNeverInstanceOf(TypeSet.cone(java.util.List.of("com/acme/Upload")), "java/io/File"))
+		assertThat(hierarchy.isNeverInstanceOf(cone("com/acme/Upload"), "java/io/File"))
 			.isFalse();
 		// Nothing known of the argument, or no class at all (null only).
 		assertThat(hierarchy.isNeverInstanceOf(null, "java/io/File")).isFalse();
 		assertThat(hierarchy.isNeverInstanceOf(TypeSet.NONE, "java/io/File")).isFalse();
+	}
+
+	// Every class that extends or implements one type.
+	private static TypeSet cone(String type) {
+		return TypeSet.cone(java.util.List.of(type));
 	}
 
 }
