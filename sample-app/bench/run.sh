@@ -56,6 +56,7 @@
 # KAFKA_JDKS (21,25), JMS_JDKS (21); --messaging-report redraws the section from bench-results/messaging.
 # --webflux: CONNS (100,500,1000,2000,5000), JDKS (25), ROUNDS (3), SECONDS_PER_RUN (20), MODES, POOL (50).
 # --startup: PAIRS (30), JDKS (21,25), STARTUP_JVM_OPTS ("").
+# --alarms, --alarms-smoke: JDKS (21,25), ONLY (some scenarios, e.g. "pinned,cpu-held").
 # --defaults: JDKS (21,25), ROUNDS (3), SECONDS_PER_RUN (10), DEFAULTS_MODES ("platform=--spring.threads.virtual.enabled=false;starter=";
 # add a mode to force a default, e.g. ";starter-jms-off=--vtstarter.jms.virtual-threads.enabled=false"), SERVERS
 # (tomcat,jetty,undertow,undertow-2.3.18: Undertow 2.3.18 on Boot 3.1.12), DRAIN_CASES, PARTS (web,drains), MESSAGES, WORK_MS, JMS_JDKS (21).
@@ -325,7 +326,7 @@ case "$MODE" in
         A=(--sample-jars "3.1.12=$JARS/sample-boot-3.1.12.jar,$BOOT35=$JARS/sample-boot-$BOOT35.jar"
            --dropin-jars "3.1.12=$JARS/dropin-boot-3.1.12.jar,$BOOT35=$JARS/dropin-boot-$BOOT35.jar,$BOOT4=$JARS/dropin-boot-$BOOT4.jar"
            --catalogue-dir "$JARS/catalogue" --jdks "${JDKS:-21,25}" ${ONLY:+--only "$ONLY"} --out "$OUT" --md "$ROOT/docs/alarms.md") ;;
-      alarms-smoke) A+=(--jdks "${JDKS:-21,25}" --md "$OUT/alarms.md") ;;
+      alarms-smoke) A+=(--jdks "${JDKS:-21,25}" ${ONLY:+--only "$ONLY"} --md "$OUT/alarms.md") ;;
       alarms-overload) A+=(--overload-seconds "${OVERLOAD_SECONDS:-600}" --md "$ROOT/docs/alarms.md") ;;
       alarms-report) A+=(--md "$ROOT/docs/alarms.md") ;;
     esac

@@ -88,7 +88,17 @@ def is_starter(rec):
     if '.sample.' in lg:  # the sample app's own classes (io.github.vtstarter.sample, i.g.vtstarter.sample)
         return False
     return (lg.startswith('i.g.v.') or lg.startswith('io.github.vtstarter') or msg.startswith('vt-starter')
-            or (msg.startswith("Virtual thread '") and 'pinned' in msg))
+            or is_pinning(msg))
+
+
+# The pinning WARN names the thread when JFR's event does, and says it does not when the event carries no name (seen on
+# JDK 21 with Tomcat's named request threads): both are the one pinning WARN.
+PINNING = re.compile(r"^(Virtual thread '.*'|A virtual thread \(its name is not in the JFR event\)) was pinned to its "
+                     r"carrier thread for ")
+
+
+def is_pinning(msg):
+    return PINNING.match(msg) is not None
 
 
 def kind(rec):
@@ -102,7 +112,7 @@ def kind(rec):
         return 'starvation'
     if 'carrier pool grew' in msg:
         return 'growth'
-    if msg.startswith("Virtual thread '") and 'was pinned' in msg:
+    if is_pinning(msg):
         return 'pinning'
     if msg.startswith('vt-starter: overload:'):
         return 'overload'
@@ -522,6 +532,10 @@ class Corpus:
             scenario, case, jdk, 'ok' if res['ok'] else 'FAILED', res['log']['alarms'] or 0, len(res['log']['doctor']),
             text, res['max_lag_ms'], (' false: %s' % res['false_alarms']) if res['false_alarms'] else '')
             + ((' missed: %s' % res['missed']) if res['missed'] else ''))
+        if not res['ok']:
+            # what the starter warned, so that a CI log whose out directory is gone still tells which line was wrong
+            for line in res['log']['alarm_lines']:
+                log('  logged: %s' % line)
         return res
 
     def guarded(self, scenario, case, jdk, app, body):

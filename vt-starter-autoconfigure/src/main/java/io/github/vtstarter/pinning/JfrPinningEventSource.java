@@ -36,6 +36,12 @@ public final class JfrPinningEventSource implements PinningEventSource {
 	// Chunks a consumer has read are of no further use; keep the disk repository small.
 	private static final Duration MAX_AGE = Duration.ofSeconds(30);
 
+	// How long a start waits for the stream's recording to run. JFR's first start in a JVM takes some 0.3 s on an idle
+	// machine and 2 s on 2 cores shared with 8 busy processes; a container throttled to a fraction of a CPU while its
+	// application starts takes longer still. The monitor starts on a daemon thread of its own, so waiting costs the
+	// application nothing, while giving up leaves it without pinning events for its whole life.
+	static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
 	private static final Pattern HIDDEN_CLASS_SUFFIX = Pattern.compile("\\+0x[0-9a-fA-F]+([./]\\d+)?");
 
 	private RecordingStream stream;
@@ -91,13 +97,14 @@ public final class JfrPinningEventSource implements PinningEventSource {
 		consumer.setDaemon(true);
 		consumer.start();
 		this.consumer = consumer;
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
 		while (!hasNewRunningRecording(before)) {
 			if (!consumer.isAlive()) {
 				throw new IllegalStateException("the JFR stream stopped as it started");
 			}
 			if (System.nanoTime() > deadline) {
-				throw new IllegalStateException("the JFR stream did not start within 10 s");
+				throw new IllegalStateException(
+						"the JFR stream did not start within " + START_TIMEOUT.toSeconds() + " s");
 			}
 			try {
 				Thread.sleep(1);
